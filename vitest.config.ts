@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests spawn real gateway processes; two cores means few files at once.
+export default defineConfig({
+  test: {
+    include: ['core/**/*.test.ts', 'workers/**/*.test.ts', 'bench/**/*.test.ts', 'tests/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
+    exclude: ['node_modules', 'dist', 'pwa/dist'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
