@@ -1,0 +1,56 @@
+import type { Sql } from '../db/connect.js';
+import type { LogRow } from '../db/rows.js';
+import type { Logger } from '../log/logger.js';
+
+export type NewLog = Omit<LogRow, 'id'>;
+
+/**
+ * Log rows buffered and inserted in batches (one INSERT per flush), so the relay never waits on a log
+ * write. A failed flush keeps the rows for the next attempt, bounded so a dead database cannot grow memory.
+ */
+export class LogWriter {
+  private buffer: NewLog[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+  dropped = 0;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly log: Logger,
+    private readonly maxBuffered = 50_000,
+  ) {}
+
+  add(row: NewLog): void {
+    if (this.buffer.length >= this.maxBuffered) {
+      this.dropped++;
+      return;
+    }
+    this.buffer.push(row);
+  }
+
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.flushOnce());
+    return this.flushing;
+  }
+
+  private async flushOnce(): Promise<void> {
+    if (this.buffer.length === 0) return;
+    const rows = this.buffer.splice(0, 1000);
+    try {
+      await this.sql`
+        INSERT INTO logs (user_id, created_at, type, content, username, token_name, model_name, quota, prompt_tokens,
+                          completion_tokens, use_time, is_stream, channel_id, token_id, "group", other)
+        SELECT user_id, created_at, type, content, username, token_name, model_name, quota, prompt_tokens,
+               completion_tokens, use_time, is_stream, channel_id, token_id, "group", other
+        FROM json_populate_recordset(null::logs, ${JSON.stringify(rows)}::json)`;
+    } catch (e) {
+      this.buffer.unshift(...rows);
+      this.log.error('log flush failed; will retry', { error: String(e) });
+      return;
+    }
+    if (this.buffer.length) await this.flushOnce();
+  }
+}

@@ -1,0 +1,59 @@
+import type { Sql } from '../db/connect.js';
+import type { BatchedCounters } from './batched-counters.js';
+
+export interface Reservation {
+  userId: number;
+  /** 0 for requests without a token (playground) */
+  tokenId: number;
+  tokenUnlimited: boolean;
+  amount: number;
+  done: boolean;
+}
+
+export type ReserveOutcome =
+  | { ok: true; reservation: Reservation }
+  | { ok: false; reason: 'user' | 'token' | 'token_missing'; userQuota: number; tokenQuota: number };
+
+/**
+ * reserve → settle | refund, exactly once per request. The reservation is one conditional statement
+ * (ferryman_reserve) so concurrent requests can never overdraw; settlement and refunds are additive
+ * deltas flushed in batches. Quota leases can replace reserve() later without touching callers.
+ */
+export class QuotaLedger {
+  constructor(
+    private readonly sql: Sql,
+    private readonly counters: BatchedCounters,
+  ) {}
+
+  async reserve(userId: number, tokenId: number, tokenUnlimited: boolean, amount: number): Promise<ReserveOutcome> {
+    const reservation: Reservation = { userId, tokenId, tokenUnlimited, amount: Math.max(0, Math.floor(amount)), done: false };
+    if (reservation.amount === 0) return { ok: true, reservation };
+    const [row] = await this.sql<{ status: number; user_quota: number | null; token_quota: number | null }[]>`
+      SELECT * FROM ferryman_reserve(${userId}, ${tokenId}, ${reservation.amount})`;
+    const status = row?.status ?? 1;
+    if (status === 0) return { ok: true, reservation };
+    const reason = status === 2 ? 'token' : status === 3 ? 'token_missing' : 'user';
+    return { ok: false, reason, userQuota: row?.user_quota ?? 0, tokenQuota: row?.token_quota ?? 0 };
+  }
+
+  /**
+   * Charges `actual` against the reservation. Counters (used_quota, request_count, channel used) move only
+   * when the request consumed tokens, as new-api does for zero-usage answers.
+   */
+  settle(r: Reservation, actual: number, channelId: number, countUsage: boolean, now = Math.floor(Date.now() / 1000)): void {
+    if (r.done) return;
+    r.done = true;
+    const delta = actual - r.amount;
+    this.counters.addUser(r.userId, delta, countUsage ? actual : 0, countUsage ? 1 : 0);
+    if (r.tokenId > 0) this.counters.addToken(r.tokenId, delta, r.tokenUnlimited, now);
+    if (countUsage && channelId > 0) this.counters.addChannel(channelId, actual);
+  }
+
+  refund(r: Reservation): void {
+    if (r.done) return;
+    r.done = true;
+    if (r.amount === 0) return;
+    this.counters.addUser(r.userId, -r.amount, 0, 0);
+    if (r.tokenId > 0) this.counters.addToken(r.tokenId, -r.amount, r.tokenUnlimited, 0);
+  }
+}
