@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ChannelActor } from './channel-actor.js';
+import type { ChannelConfig } from './channel-config.js';
+import { selectChannel, type Tier } from './select-channel.js';
+
+const actor = (id: number, weight = 0, priority = 0): ChannelActor =>
+  new ChannelActor({ id, weight, priority, keys: ['k'], models: [], groups: [], status: 1 } as unknown as ChannelConfig);
+
+describe('selectChannel', () => {
+  const high = [actor(1, 0, 10), actor(2, 90, 10)];
+  const low = [actor(3, 0, 0)];
+  const tiers: Tier[] = [
+    { priority: 10, channels: high },
+    { priority: 0, channels: low },
+  ];
+
+  it.each([
+    [0.0, 1],
+    [0.09, 1],
+    [0.0910, 2],
+    [0.9999, 2],
+  ])('weights with +10 smoothing (random %f → channel %i)', (r, id) => {
+    expect(selectChannel(tiers, new Set(), 0, () => r)?.id).toBe(id);
+  });
+
+  it('excludes channels already tried and stays in the tier while it has candidates', () => {
+    expect(selectChannel(tiers, new Set([2]), 0, () => 0.99)?.id).toBe(1);
+  });
+
+  it('falls through to the next tier when a tier is exhausted', () => {
+    expect(selectChannel(tiers, new Set([1, 2]), 0)?.id).toBe(3);
+    expect(selectChannel(tiers, new Set([1, 2, 3]), 0)).toBeNull();
+  });
+
+  it('skips channels whose circuit is open', () => {
+    const a = actor(5);
+    a.fail(0);
+    a.fail(0);
+    a.fail(0);
+    expect(selectChannel([{ priority: 0, channels: [a] }], new Set(), 1)).toBeNull();
+    expect(selectChannel([{ priority: 0, channels: [a] }], new Set(), 120_000)?.id).toBe(5);
+  });
+
+  it('answers null for an unknown group/model', () => {
+    expect(selectChannel(undefined, new Set(), 0)).toBeNull();
+  });
+});

@@ -1,0 +1,34 @@
+import type { ChannelDirectory } from './actors/channel-directory.js';
+import type { LogWriter } from './billing/log-writer.js';
+import type { QuotaLedger } from './billing/quota-ledger.js';
+import type { TokenCache } from './cache/token-cache.js';
+import type { UserCache } from './cache/user-cache.js';
+import type { SessionCodec } from './auth/session-cookie.js';
+import type { Env } from './config/env.js';
+import type { Database, Sql } from './db/connect.js';
+import type { Logger } from './log/logger.js';
+import type { OptionsStore } from './options/options-store.js';
+import type { Invalidation } from './cache/invalidation.js';
+import type { TokenCounter } from '../workers/pool.js';
+
+/** Everything a route or pipeline stage may use, built once in main.ts. */
+export interface AppServices {
+  env: Env;
+  db: Database;
+  sql: Sql;
+  log: Logger;
+  options: OptionsStore;
+  sessions: SessionCodec;
+  users: UserCache;
+  tokens: TokenCache;
+  channels: ChannelDirectory;
+  ledger: QuotaLedger;
+  logs: LogWriter;
+  invalidation: Invalidation;
+  tokenCounter: TokenCounter;
+  clientIp: (peer: string, forwardedFor: string | undefined) => string;
+  /** unix seconds at boot */
+  startTime: number;
+  /** true once /api/setup has run (or a root user existed at boot) */
+  setup: { done: boolean };
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/connect.js';
+import type { Logger } from '../log/logger.js';
+
+export type InvalidationTopic = 'options' | 'channels' | 'user' | 'token';
+export type InvalidationHandler = (topic: InvalidationTopic, id: string) => void;
+
+const CHANNEL = 'ferryman_invalidate';
+
+/**
+ * Cache invalidation: applied locally at once and, on a shared PostgreSQL, broadcast with NOTIFY so other
+ * nodes drop the same entries (each node also reloads on SYNC_FREQUENCY as a fallback).
+ */
+export class Invalidation {
+  private handlers: InvalidationHandler[] = [];
+  private readonly nodeId = randomUUID().slice(0, 8);
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    if (this.db.kind !== 'postgres') return;
+    const sub = await this.db.sql.listen(CHANNEL, (payload) => {
+      const [node, topic, id] = payload.split('|');
+      if (node === this.nodeId || !topic) return;
+      this.dispatch(topic as InvalidationTopic, id ?? '');
+    });
+    this.unlisten = () => sub.unlisten();
+  }
+
+  on(handler: InvalidationHandler): void {
+    this.handlers.push(handler);
+  }
+
+  publish(topic: InvalidationTopic, id: string | number = ''): void {
+    this.dispatch(topic, String(id));
+    if (this.db.kind === 'postgres') {
+      this.db.sql.notify(CHANNEL, `${this.nodeId}|${topic}|${id}`).catch((e: unknown) => this.log.warn('invalidation notify failed', { error: String(e) }));
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+  }
+
+  private dispatch(topic: InvalidationTopic, id: string): void {
+    for (const h of this.handlers) h(topic, id);
+  }
+}

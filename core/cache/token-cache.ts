@@ -1,0 +1,91 @@
+import { LRUCache } from 'lru-cache';
+import type { Sql } from '../db/connect.js';
+import type { TokenRow } from '../db/rows.js';
+
+/** A token as the relay sees it: limits pre-parsed once instead of on every request. */
+export interface CachedToken {
+  id: number;
+  userId: number;
+  key: string;
+  name: string;
+  status: number;
+  expiredTime: number;
+  remainQuota: number;
+  unlimitedQuota: boolean;
+  modelLimits: Set<string> | null;
+  allowIps: Set<string> | null;
+  group: string;
+}
+
+export function toCachedToken(row: TokenRow): CachedToken {
+  const models = row.model_limits_enabled ? new Set(row.model_limits.split(',').filter((m) => m !== '')) : null;
+  const ips = (row.allow_ips ?? '')
+    .split('\n')
+    .map((s) => s.replace(/[\s,]/g, ''))
+    .filter((s) => s !== '');
+  return {
+    id: row.id,
+    userId: row.user_id,
+    key: row.key.trim(),
+    name: row.name,
+    status: row.status,
+    expiredTime: row.expired_time,
+    remainQuota: row.remain_quota,
+    unlimitedQuota: row.unlimited_quota,
+    modelLimits: models,
+    allowIps: ips.length ? new Set(ips) : null,
+    group: row.group ?? '',
+  };
+}
+
+const MISSING = Symbol('missing');
+
+/**
+ * Tokens by key. Misses are cached briefly too, so a flood of invalid keys costs one query per key and
+ * interval rather than one per request.
+ */
+export class TokenCache {
+  private byKey: LRUCache<string, CachedToken | typeof MISSING>;
+  private keyById = new Map<number, string>();
+
+  constructor(
+    private readonly sql: Sql,
+    ttlSeconds: number,
+  ) {
+    this.byKey = new LRUCache({
+      max: 100_000,
+      ttl: ttlSeconds * 1000,
+      dispose: (v, k) => {
+        if (v !== MISSING && this.keyById.get(v.id) === k) this.keyById.delete(v.id);
+      },
+    });
+  }
+
+  async get(key: string): Promise<CachedToken | null> {
+    const hit = this.byKey.get(key);
+    if (hit === MISSING) return null;
+    if (hit) return hit;
+    const [row] = await this.sql<TokenRow[]>`SELECT * FROM tokens WHERE key = ${key} AND deleted_at IS NULL`;
+    if (!row) {
+      this.byKey.set(key, MISSING, { ttl: 10_000 });
+      return null;
+    }
+    const token = toCachedToken(row);
+    this.byKey.set(key, token);
+    this.keyById.set(token.id, key);
+    return token;
+  }
+
+  invalidateId(id: number): void {
+    const key = this.keyById.get(id);
+    if (key !== undefined) this.byKey.delete(key);
+  }
+
+  invalidateKey(key: string): void {
+    this.byKey.delete(key);
+  }
+
+  clear(): void {
+    this.byKey.clear();
+  }
+}

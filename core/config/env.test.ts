@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.js';
+
+describe('loadEnv', () => {
+  it('applies new-api defaults', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.SYNC_FREQUENCY).toBe(60);
+    expect(env.NODE_TYPE).toBe('master');
+    expect(env.FORCE_STREAM_OPTION).toBe(true);
+    expect(env.GLOBAL_API_RATE_LIMIT).toBe(180);
+    expect(env.SQL_DSN).toBeUndefined();
+    expect(env.DATA_DIR).toBe('./data');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['SQL_DSN', 'root:pw@tcp(localhost:3306)/db'],
+    ['NODE_TYPE', 'primary'],
+    ['FORCE_STREAM_OPTION', 'yes'],
+    ['SESSION_SECRET', 'random_string'],
+    ['MAX_REQUEST_BODY_MB', '0'],
+  ])('refuses %s=%s and names the variable', (key, value) => {
+    expect(() => loadEnv({ [key]: value })).toThrowError(EnvError);
+    expect(() => loadEnv({ [key]: value })).toThrowError(new RegExp(key));
+  });
+
+  it('parses booleans and postgres DSNs', () => {
+    const env = loadEnv({ ERROR_LOG_ENABLED: 'TRUE', SQL_DSN: 'postgresql://u@h/db', STREAMING_TIMEOUT: '5' });
+    expect(env.ERROR_LOG_ENABLED).toBe(true);
+    expect(env.SQL_DSN).toBe('postgresql://u@h/db');
+    expect(env.STREAMING_TIMEOUT).toBe(5);
+  });
+});

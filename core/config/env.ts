@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+// new-api's variable names and defaults (spec relay.md §10, ecosystem.md §1.2), plus DATA_DIR for the
+// embedded database. Nothing else in the code base reads process.env.
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'TRUE', 'FALSE', 'True', 'False'])
+    .optional()
+    .transform((v) => (v === undefined ? def : v.toLowerCase() === 'true' || v === '1'));
+
+const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .regex(/^-?\d+$/, 'must be an integer')
+    .optional()
+    .transform((v) => (v === undefined ? def : Number(v)))
+    .pipe(z.number().int().min(min).max(max));
+
+const num = (def: number, min = 0) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number')
+    .optional()
+    .transform((v) => (v === undefined ? def : Number(v)))
+    .pipe(z.number().min(min));
+
+const dsn = z
+  .string()
+  .optional()
+  .refine((v) => v === undefined || v === '' || /^postgres(ql)?:\/\//.test(v), {
+    message: 'must be a postgres:// or postgresql:// URL (MySQL and SQLite DSNs are not supported; unset it to use the embedded database)',
+  })
+  .transform((v) => (v ? v : undefined));
+
+export const envSchema = z.object({
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  SQL_DSN: dsn,
+  LOG_SQL_DSN: dsn,
+  DATA_DIR: z.string().min(1).default('./data'),
+  SQL_MAX_OPEN_CONNS: int(20, 1, 1000),
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v !== 'random_string', { message: 'must not be the placeholder "random_string"; set a real secret' }),
+  CRYPTO_SECRET: z.string().optional(),
+  SYNC_FREQUENCY: int(60, 1),
+  NODE_TYPE: z.enum(['master', 'slave']).default('master'),
+  STREAMING_TIMEOUT: int(300, 1),
+  FIRST_BYTE_TIMEOUT: int(300, 1),
+  RELAY_TIMEOUT: int(0, 0),
+  MAX_REQUEST_BODY_MB: int(32, 1, 1024),
+  FORCE_STREAM_OPTION: bool(true),
+  BATCH_UPDATE_INTERVAL: num(1, 0.05),
+  ERROR_LOG_ENABLED: bool(false),
+  GENERATE_DEFAULT_TOKEN: bool(false),
+  GLOBAL_API_RATE_LIMIT_ENABLE: bool(true),
+  GLOBAL_API_RATE_LIMIT: int(180, 1),
+  GLOBAL_API_RATE_LIMIT_DURATION: int(180, 1),
+  GLOBAL_WEB_RATE_LIMIT_ENABLE: bool(true),
+  GLOBAL_WEB_RATE_LIMIT: int(60, 1),
+  GLOBAL_WEB_RATE_LIMIT_DURATION: int(180, 1),
+  CRITICAL_RATE_LIMIT_ENABLE: bool(true),
+  CRITICAL_RATE_LIMIT: int(20, 1),
+  CRITICAL_RATE_LIMIT_DURATION: int(1200, 1),
+  NOTIFY_LIMIT_COUNT: int(2, 0),
+  NOTIFICATION_LIMIT_DURATION_MINUTE: int(10, 1),
+  TRUSTED_PROXIES: z.string().optional(),
+  CHANNEL_TEST_FREQUENCY: int(0, 0),
+  CHANNEL_UPDATE_FREQUENCY: int(0, 0),
+  POLLING_INTERVAL: int(0, 0),
+  UPDATE_TASK: bool(true),
+  STARTUP_RETRY_ATTEMPTS: int(30, 1),
+  STARTUP_RETRY_INTERVAL_MS: int(2000, 0),
+  REDIS_CONN_STRING: z.string().optional(),
+  MEMORY_CACHE_ENABLED: bool(true),
+  VERSION: z.string().default('v0.1.0'),
+  DEBUG: bool(false),
+  PWA_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; a bad value names its variable so a start failure is actionable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const picked: Record<string, string> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const v = source[key];
+    if (v !== undefined && v !== '') picked[key] = v;
+  }
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0] ?? '?')}=${JSON.stringify(picked[String(i.path[0])] ?? '')}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,122 @@
+import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
+import type { AppServices } from '../app-services.js';
+import type { SessionData } from '../auth/session-cookie.js';
+import { BodyTooLargeError, Exchange } from '../http/exchange.js';
+import { newRequestId } from '../http/request-id.js';
+import { snapshotRequest } from '../http/request-snapshot.js';
+import { SlidingLogLimiter } from '../rate-limit/sliding-log-limiter.js';
+import type { ApiContext } from './api-context.js';
+import type { ApiRoute } from './api-route.js';
+import { authenticateUser } from './authenticate-user.js';
+import { ApiError, type ApiResult } from './envelope.js';
+
+const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': '*',
+};
+
+/** Registers every console route on the uWS app: rate limits → session → role check → handler → envelope. */
+export function mountApi(app: TemplatedApp, routes: ApiRoute[], services: AppServices): void {
+  const { env } = services;
+  const globalLimiter = env.GLOBAL_API_RATE_LIMIT_ENABLE
+    ? new SlidingLogLimiter(env.GLOBAL_API_RATE_LIMIT, env.GLOBAL_API_RATE_LIMIT_DURATION)
+    : null;
+  const criticalLimiter = env.CRITICAL_RATE_LIMIT_ENABLE
+    ? new SlidingLogLimiter(env.CRITICAL_RATE_LIMIT, env.CRITICAL_RATE_LIMIT_DURATION)
+    : null;
+  const bodyLimit = env.MAX_REQUEST_BODY_MB * 1024 * 1024;
+
+  for (const route of routes) {
+    const paramCount = (route.path.match(/:/g) ?? []).length;
+    const handler = (res: HttpResponse, req: HttpRequest) => {
+      const ex = new Exchange(res, snapshotRequest(req, res, paramCount), newRequestId());
+      const body = route.method === 'get' ? Promise.resolve(Buffer.alloc(0)) : ex.readBody(bodyLimit);
+      body.catch(() => {});
+      void serve(ex, body, route, services, globalLimiter, criticalLimiter);
+    };
+    const withSlash = route.path.endsWith('/') ? route.path : `${route.path}/`;
+    const withoutSlash = route.path.endsWith('/') ? route.path.slice(0, -1) : route.path;
+    const method = route.method === 'delete' ? 'del' : route.method;
+    for (const p of new Set([withSlash, withoutSlash])) {
+      app[method](p, handler);
+      if (route.cors) app.options(p, (res) => void res.cork(() => {
+        res.writeStatus('204 No Content');
+        for (const [k, v] of Object.entries(CORS)) res.writeHeader(k, v);
+        res.end();
+      }));
+    }
+  }
+}
+
+async function serve(
+  ex: Exchange,
+  bodyPromise: Promise<Buffer>,
+  route: ApiRoute,
+  app: AppServices,
+  globalLimiter: SlidingLogLimiter | null,
+  criticalLimiter: SlidingLogLimiter | null,
+): Promise<void> {
+  const headers: Record<string, string> = { ...NO_STORE, ...(route.cors ? CORS : {}) };
+  try {
+    const ip = app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']);
+    // new-api answers rate-limit refusals with a bare 429 and no body.
+    if (globalLimiter && !globalLimiter.hit(ip)) return ex.send(429, '', headers);
+    if (route.critical && criticalLimiter && !criticalLimiter.hit(ip)) return ex.send(429, '', headers);
+
+    let body: Buffer;
+    try {
+      body = await bodyPromise;
+    } catch (e) {
+      if (e instanceof BodyTooLargeError) {
+        ex.json(413, { success: false, message: `请求体过大，最大允许 ${e.limit / 1024 / 1024} MB` }, headers);
+        return ex.close();
+      }
+      return;
+    }
+
+    let session = app.sessions.read(ex.req.headers['cookie']);
+    let sessionChanged = false;
+    const c: ApiContext = {
+      ex,
+      app,
+      params: ex.req.params,
+      query: new URLSearchParams(ex.req.query),
+      body,
+      ip,
+      session,
+      user: null,
+      saveSession(data: SessionData) {
+        session = data;
+        c.session = data;
+        sessionChanged = true;
+      },
+      clearSession() {
+        session = {};
+        c.session = {};
+        sessionChanged = true;
+      },
+    };
+    if (route.access === 'user' || route.access === 'admin' || route.access === 'root') {
+      c.user = await authenticateUser(app, session, ex.req.headers, route.access);
+    } else if (route.access === 'try-user' && typeof session.id === 'number') {
+      const u = await app.users.get(session.id);
+      if (u) c.user = { id: u.id, username: u.username, role: u.role, status: u.status, group: u.group, useAccessToken: false };
+    }
+
+    const result = await route.handler(c);
+    if (sessionChanged) headers['Set-Cookie'] = Object.keys(session).length ? app.sessions.write(session) : app.sessions.clear();
+    write(ex, result, headers);
+  } catch (e) {
+    if (e instanceof ApiError) return ex.json(e.status, { success: false, message: e.message }, headers);
+    app.log.error('console api handler failed', { path: ex.req.path, error: e instanceof Error ? e.stack : String(e) });
+    ex.json(500, { success: false, message: '服务器内部错误，请联系管理员' }, headers);
+  }
+}
+
+function write(ex: Exchange, result: ApiResult, headers: Record<string, string>): void {
+  const all = { ...headers, ...result.headers };
+  if (result.raw !== undefined) return ex.send(result.status ?? 200, result.raw, all);
+  ex.json(result.status ?? 200, result.body ?? { success: true, message: '' }, all);
+}

@@ -1,0 +1,20 @@
+import type { ApiRoute } from './api-route.js';
+import { channelRoutes } from './channel/channel-routes.js';
+import { logRoutes } from './log/log-routes.js';
+import { setupRoutes } from './setup/setup-routes.js';
+import { statusRoutes } from './status/status-routes.js';
+import { tokenRoutes } from './token/token-routes.js';
+import { loginRoutes } from './user/login-routes.js';
+
+/**
+ * The console API: one table of (method, path, access, handler). Each resource folder exports its rows;
+ * the order here is registration order (static segments before :params within a resource).
+ */
+export const routes: ApiRoute[] = [
+  ...setupRoutes,
+  ...statusRoutes,
+  ...loginRoutes,
+  ...channelRoutes,
+  ...tokenRoutes,
+  ...logRoutes,
+];

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+export const tokenInput = z.object({
+  id: z.number().int().optional(),
+  name: z.string().max(1000).optional(),
+  status: z.number().int().min(1).max(4).optional(),
+  expired_time: z.number().int().min(-1).optional(),
+  remain_quota: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  unlimited_quota: z.boolean().optional(),
+  model_limits_enabled: z.boolean().optional(),
+  model_limits: z.string().max(1024).optional(),
+  allow_ips: z.string().max(10_000).nullable().optional(),
+  group: z.string().max(64).optional(),
+});
+
+export type TokenInput = z.infer<typeof tokenInput>;
+
+/** new-api limits names to 30 bytes. */
+export const nameTooLong = (name: string | undefined): boolean => Buffer.byteLength(name ?? '', 'utf8') > 30;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { verifyPassword } from '../../auth/password.js';
+import { USER_ENABLED } from '../../auth/roles.js';
+import type { UserRow } from '../../db/rows.js';
+import { parseBody, requireUser, type ApiContext } from '../api-context.js';
+import type { ApiRoute } from '../api-route.js';
+import { fail, ok, type ApiResult } from '../envelope.js';
+import { toUserJson } from './user-json.js';
+
+const loginBody = z.object({ username: z.string(), password: z.string() });
+
+/** POST /api/user/login (spec console-api.md §3.2). The username field also accepts an email. */
+async function login(c: ApiContext): Promise<ApiResult> {
+  if (!c.app.options.bool('PasswordLoginEnabled')) return fail('管理员关闭了密码登录');
+  const input = parseBody(c, loginBody);
+  if (!input.username || !input.password) return fail('无效的参数');
+  const [row] = await c.app.sql<UserRow[]>`
+    SELECT * FROM users WHERE (username = ${input.username} OR (email <> '' AND email = ${input.username})) AND deleted_at IS NULL
+    ORDER BY (username = ${input.username}) DESC LIMIT 1`;
+  // One answer for unknown user, wrong password and banned user, and bcrypt runs either way, so the
+  // response does not tell which usernames exist.
+  const valid = await verifyPassword(input.password, row?.password ?? DUMMY_HASH);
+  if (!row || !valid || row.status !== USER_ENABLED) return fail('用户名或密码错误，或用户已被封禁');
+  c.saveSession({ id: row.id, username: row.username, role: row.role, status: row.status, group: row.group });
+  return ok(toUserJson({ id: row.id, username: row.username, display_name: row.display_name, role: row.role, status: row.status, group: row.group }));
+}
+
+const DUMMY_HASH = '$2b$10$CwTycUXWue0Thq9StjUM0uJ8DPLKXtSNSqGVGAQLtJ6fFJ3O9lGda';
+
+function logout(c: ApiContext): ApiResult {
+  c.clearSession();
+  return ok();
+}
+
+async function getSelf(c: ApiContext): Promise<ApiResult> {
+  const me = requireUser(c);
+  const [row] = await c.app.sql<UserRow[]>`SELECT * FROM users WHERE id = ${me.id} AND deleted_at IS NULL`;
+  if (!row) return fail('用户不存在');
+  return ok(toUserJson(row));
+}
+
+export const loginRoutes: ApiRoute[] = [
+  { method: 'post', path: '/api/user/login', access: 'public', critical: true, handler: login },
+  { method: 'get', path: '/api/user/logout', access: 'public', handler: logout },
+  { method: 'get', path: '/api/user/self', access: 'user', handler: getSelf },
+];

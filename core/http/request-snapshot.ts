@@ -1,0 +1,38 @@
+import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
+
+export interface RequestSnapshot {
+  method: string;
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  params: string[];
+  remoteIp: string;
+}
+
+const decoder = new TextDecoder();
+
+/** uWS invalidates HttpRequest after the first await, so everything a handler needs is copied here. */
+export function snapshotRequest(req: HttpRequest, res: HttpResponse, paramCount = 0): RequestSnapshot {
+  const headers: Record<string, string> = {};
+  req.forEach((k, v) => {
+    headers[k] = headers[k] === undefined ? v : `${headers[k]}, ${v}`;
+  });
+  const params: string[] = [];
+  for (let i = 0; i < paramCount; i++) params.push(decodeURIComponentSafe(req.getParameter(i) ?? ''));
+  return {
+    method: req.getCaseSensitiveMethod().toUpperCase(),
+    path: req.getUrl(),
+    query: req.getQuery() ?? '',
+    headers,
+    params,
+    remoteIp: decoder.decode(res.getRemoteAddressAsText()),
+  };
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import * as uWS from 'uWebSockets.js';
+import { createTokenCounter } from '../workers/pool.js';
+import { ChannelDirectory } from './actors/channel-directory.js';
+import type { AppServices } from './app-services.js';
+import { SessionCodec } from './auth/session-cookie.js';
+import { BatchedCounters } from './billing/batched-counters.js';
+import { LogWriter } from './billing/log-writer.js';
+import { QuotaLedger } from './billing/quota-ledger.js';
+import { Invalidation } from './cache/invalidation.js';
+import { TokenCache } from './cache/token-cache.js';
+import { UserCache } from './cache/user-cache.js';
+import { EnvError, loadEnv, type Env } from './config/env.js';
+import { mountApi } from './console-api/mount-api.js';
+import { routes } from './console-api/routes.js';
+import { connectDatabase } from './db/connect.js';
+import { migrate } from './db/migrate.js';
+import { createClientIpResolver } from './http/client-ip.js';
+import { mountStatic } from './http/mount-static.js';
+import { loadStaticFiles } from './http/static-files.js';
+import { createLogger, type Logger } from './log/logger.js';
+import { OptionsStore } from './options/options-store.js';
+import { mountRelay } from './relay/mount-relay.js';
+
+export interface RunningGateway {
+  port: number;
+  services: AppServices;
+  stop(): Promise<void>;
+}
+
+/** Composition root: config → db → migrate → caches/actors → routes → listen. */
+export async function startGateway(env: Env, log: Logger = createLogger(env.DEBUG)): Promise<RunningGateway> {
+  const sessionSecret = env.SESSION_SECRET ?? randomUUID();
+  if (!env.SESSION_SECRET) {
+    log.warn('SESSION_SECRET is not set: a random secret was generated, so every restart logs all users out and several nodes cannot share sessions. Set SESSION_SECRET.');
+  }
+  const db = await connectWithRetry(env, log);
+  if (env.NODE_TYPE === 'master') {
+    const applied = await migrate(db.sql);
+    if (applied.length) log.info('migrations applied', { applied });
+  }
+
+  const options = new OptionsStore();
+  await options.load(db.sql);
+  const counters = new BatchedCounters(db.sql, log);
+  const invalidation = new Invalidation(db, log);
+  const [setupRow] = await db.sql`SELECT 1 FROM setups LIMIT 1`;
+  const [rootRow] = setupRow ? [setupRow] : await db.sql`SELECT 1 FROM users WHERE role = 100 AND deleted_at IS NULL LIMIT 1`;
+  if (!setupRow && rootRow) await db.sql`INSERT INTO setups (version, initialized_at) VALUES (${env.VERSION}, ${Math.floor(Date.now() / 1000)})`;
+
+  const services: AppServices = {
+    env,
+    db,
+    sql: db.sql,
+    log,
+    options,
+    sessions: new SessionCodec(sessionSecret),
+    users: new UserCache(db.sql, env.SYNC_FREQUENCY),
+    tokens: new TokenCache(db.sql, env.SYNC_FREQUENCY),
+    channels: new ChannelDirectory(db.sql),
+    ledger: new QuotaLedger(db.sql, counters),
+    logs: new LogWriter(db.sql, log),
+    invalidation,
+    tokenCounter: createTokenCounter(),
+    clientIp: createClientIpResolver(env.TRUSTED_PROXIES),
+    startTime: Math.floor(Date.now() / 1000),
+    setup: { done: rootRow !== undefined },
+  };
+  await services.channels.rebuild();
+
+  invalidation.on((topic, id) => {
+    if (topic === 'user') services.users.invalidate(Number(id));
+    else if (topic === 'token') services.tokens.invalidateId(Number(id));
+    else if (topic === 'channels') void services.channels.rebuild();
+    else if (topic === 'options') void options.load(db.sql);
+  });
+  await invalidation.start();
+
+  const flushTimer = setInterval(() => {
+    void counters.flush();
+    void services.logs.flush();
+  }, env.BATCH_UPDATE_INTERVAL * 1000);
+  // Fallback sync for changes made by other nodes whose NOTIFY was missed.
+  const syncTimer = setInterval(() => {
+    void services.channels.rebuild().catch((e: unknown) => log.warn('channel sync failed', { error: String(e) }));
+    void options.load(db.sql).catch((e: unknown) => log.warn('option sync failed', { error: String(e) }));
+  }, env.SYNC_FREQUENCY * 1000);
+
+  const app = uWS.App();
+  mountRelay(app, services);
+  mountApi(app, routes, services);
+  mountStatic(app, loadStaticFiles(env.PWA_DIST ?? defaultPwaDist()));
+
+  const listenSocket = await new Promise<uWS.us_listen_socket>((resolve, reject) => {
+    app.listen(env.HOST, env.PORT, (socket) => (socket ? resolve(socket) : reject(new Error(`cannot listen on ${env.HOST}:${env.PORT}`))));
+  });
+  const port = uWS.us_socket_local_port(listenSocket);
+  log.info('Ferryman listening', { port, database: db.kind });
+
+  return {
+    port,
+    services,
+    async stop() {
+      uWS.us_listen_socket_close(listenSocket);
+      clearInterval(flushTimer);
+      clearInterval(syncTimer);
+      await counters.flush();
+      await services.logs.flush();
+      await services.tokenCounter.close();
+      await invalidation.stop();
+      await db.close();
+    },
+  };
+}
+
+function defaultPwaDist(): string {
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  return here.includes('/dist/core/') ? fileURLToPath(new URL('../../pwa/dist', import.meta.url)) : fileURLToPath(new URL('../pwa/dist', import.meta.url));
+}
+
+async function connectWithRetry(env: Env, log: Logger) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const db = await connectDatabase(env);
+      await db.sql`SELECT 1`;
+      return db;
+    } catch (e) {
+      if (attempt >= env.STARTUP_RETRY_ATTEMPTS) throw e;
+      log.warn('database not reachable, retrying', { attempt, error: String(e) });
+      await new Promise((r) => setTimeout(r, env.STARTUP_RETRY_INTERVAL_MS));
+    }
+  }
+}
+
+const isEntryPoint = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
+if (isEntryPoint) {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    if (e instanceof EnvError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const gateway = await startGateway(env);
+  process.stdout.write(`FERRYMAN_LISTENING ${gateway.port}\n`);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await gateway.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+}

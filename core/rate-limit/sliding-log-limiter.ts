@@ -1,0 +1,40 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * new-api's per-IP sliding log: allow when fewer than N hits are stored, or the oldest of the last N is at
+ * least D seconds old. The key space is an LRU with a hard cap, so a flood of new addresses evicts old
+ * ones instead of growing memory without bound (one-api's limiter map was an OOM source).
+ */
+export class SlidingLogLimiter {
+  private logs: LRUCache<string, number[]>;
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowSeconds: number,
+    maxKeys = 100_000,
+  ) {
+    this.logs = new LRUCache({ max: maxKeys, ttl: windowSeconds * 1000, updateAgeOnGet: false });
+  }
+
+  /** Records the hit and answers whether it is allowed. */
+  hit(key: string, nowMs = Date.now()): boolean {
+    let log = this.logs.get(key);
+    if (!log) {
+      log = [];
+      this.logs.set(key, log);
+    }
+    if (log.length >= this.limit) {
+      const oldest = log[log.length - this.limit]!;
+      if (nowMs - oldest < this.windowSeconds * 1000) return false;
+      log.splice(0, log.length - this.limit + 1);
+    }
+    log.push(nowMs);
+    // Refresh the entry's TTL so an active key is not expired mid-window.
+    this.logs.set(key, log);
+    return true;
+  }
+
+  get size(): number {
+    return this.logs.size;
+  }
+}

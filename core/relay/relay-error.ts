@@ -1,0 +1,42 @@
+/**
+ * A relay failure, rendered in the OpenAI envelope. `local` errors (validation, pricing, quota, auth)
+ * are never retried; upstream errors may be, depending on status.
+ */
+export class RelayError extends Error {
+  readonly status: number;
+  readonly type: string;
+  readonly code: string | number | null;
+  readonly param: string;
+  readonly local: boolean;
+  /** the upstream's own `error` object, passed through when it had a message */
+  readonly upstream: Record<string, unknown> | null;
+
+  constructor(
+    status: number,
+    message: string,
+    opts: { type?: string; code?: string | number | null; param?: string; local?: boolean; upstream?: Record<string, unknown> | null } = {},
+  ) {
+    super(message);
+    this.status = status;
+    this.type = opts.type ?? 'new_api_error';
+    this.code = opts.code ?? '';
+    this.param = opts.param ?? '';
+    this.local = opts.local ?? true;
+    this.upstream = opts.upstream ?? null;
+  }
+
+  withStatus(status: number): RelayError {
+    return new RelayError(status, this.message, { type: this.type, code: this.code, param: this.param, local: this.local, upstream: this.upstream });
+  }
+}
+
+/** A client-side error raised before any upstream work (auth, validation, routing, pricing, quota). */
+export const localError = (status: number, message: string, code: string | number | null = '', type = 'new_api_error') =>
+  new RelayError(status, message, { code, type, local: true });
+
+export function openAiErrorBody(err: RelayError, requestId: string): { error: Record<string, unknown> } {
+  if (err.upstream && typeof err.upstream.message === 'string') {
+    return { error: { ...err.upstream, message: `${err.upstream.message} (request id: ${requestId})` } };
+  }
+  return { error: { message: `${err.message} (request id: ${requestId})`, type: err.type, param: err.param, code: err.code } };
+}
