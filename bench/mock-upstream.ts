@@ -1,0 +1,144 @@
+// OpenAI-compatible mock upstream for the benchmark and the gateway's
+// integration tests: scriptable per request (body `mock` object, `mock-…` keys)
+// and recording what it received. See bench/README.md for the directives.
+import { parseArgs } from 'node:util';
+import * as uWS from 'uWebSockets.js';
+import { isMain } from './is-main.js';
+import { readDirectives } from './mock/mock-directives.js';
+import {
+  chatCompletions,
+  embeddings,
+  models,
+  notFound,
+  textCompletions,
+  type Endpoint,
+} from './mock/mock-endpoints.js';
+import { MockExchange } from './mock/mock-exchange.js';
+import { errorBody } from './mock/openai-shapes.js';
+import { RequestLog, type MockRecord } from './mock/request-log.js';
+import { guarded } from './uws/guarded.js';
+import { listen } from './uws/listen.js';
+import { readBody } from './uws/read-body.js';
+
+export type { MockRecord } from './mock/request-log.js';
+export type { MockDirectives } from './mock/mock-directives.js';
+
+export interface MockUpstreamOptions {
+  port?: number;
+  host?: string;
+  /** Record received requests (default true). The benchmark turns it off. */
+  record?: boolean;
+  /** Ring-buffer size of the request log (default 10 000). */
+  maxRecords?: number;
+}
+
+export interface MockUpstream {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+  /** In-process view of the request log, oldest first (same as GET /__mock/requests). */
+  requests(): MockRecord[];
+  /** Same as POST /__mock/reset. */
+  reset(): void;
+}
+
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+function parseBody(raw: Buffer): unknown {
+  if (raw.length === 0) return null;
+  const text = raw.toString('utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function captureRecord(req: uWS.HttpRequest, id: number): MockRecord {
+  const headers: Record<string, string> = {};
+  req.forEach((name, value) => {
+    const seen = headers[name];
+    headers[name] = seen === undefined ? value : `${seen}, ${value}`;
+  });
+  const method = req.getMethod().toUpperCase();
+  return { id, method, path: req.getUrl(), query: req.getQuery() ?? '', headers, body: null, time: Date.now(), aborted: false, completed: false };
+}
+
+export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise<MockUpstream> {
+  const host = opts.host ?? '127.0.0.1';
+  const log = opts.record === false ? null : new RequestLog(opts.maxRecords);
+  const live = new Set<MockExchange>();
+  let nextRecordId = 1;
+  let nextSeq = 1;
+
+  const route = (endpoint: Endpoint, withBody: boolean) =>
+    guarded(
+      (res: uWS.HttpResponse, req: uWS.HttpRequest) => {
+        const record = log ? captureRecord(req, nextRecordId++) : null;
+        const exchange = new MockExchange(res, record, (settled) => live.delete(settled));
+        live.add(exchange);
+        if (log && record) log.add(record);
+        // HttpRequest is only valid during this callback: read what we need now.
+        const authorization = req.getHeader('authorization');
+        const seq = nextSeq++;
+        const answer = (body: unknown) => endpoint(exchange, { body, directives: readDirectives(body, authorization), seq });
+        if (!withBody) return answer(null);
+        readBody(
+          res,
+          MAX_BODY_BYTES,
+          guarded(
+            (raw: Buffer) => {
+              const body = parseBody(raw);
+              if (record) record.body = body;
+              answer(body);
+            },
+            (error) => console.error('mock upstream: body handler failed', error),
+          ),
+          () => exchange.json(413, errorBody('mock: request body too large', 'mock_413')),
+        );
+      },
+      (error) => console.error('mock upstream: route failed', error),
+    );
+
+  const app = uWS.App()
+    .post('/v1/chat/completions', route(chatCompletions, true))
+    .post('/v1/completions', route(textCompletions, true))
+    .post('/v1/embeddings', route(embeddings, true))
+    .get('/v1/models', route(models, false))
+    .get('/__mock/requests', (res) => {
+      res.writeHeader('Content-Type', 'application/json').end(JSON.stringify(log ? log.list() : []));
+    })
+    .post('/__mock/reset', (res) => {
+      log?.clear();
+      res.writeHeader('Content-Type', 'application/json').end('{"ok":true}');
+    })
+    .get('/*', route(notFound, false))
+    .any('/*', route(notFound, true));
+
+  const port = await listen(app, host, opts.port ?? 0);
+  return {
+    port,
+    url: `http://${host}:${port}`,
+    requests: () => (log ? log.list() : []),
+    reset: () => log?.clear(),
+    close: async () => {
+      for (const exchange of live) exchange.dispose();
+      app.close();
+    },
+  };
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: { port: { type: 'string', default: '0' }, host: { type: 'string' }, 'no-record': { type: 'boolean' } },
+  });
+  const mock = await startMockUpstream({
+    port: Number(values.port),
+    ...(values.host ? { host: values.host } : {}),
+    record: !values['no-record'],
+  });
+  process.stdout.write(`MOCK_UPSTREAM_LISTENING ${mock.port}\n`);
+  const stop = () => void mock.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}

@@ -1,0 +1,80 @@
+// Load generation with autocannon. Latency at one connection is computed from
+// autocannon's per-response times ourselves: its histogram keeps whole
+// milliseconds, which rounds a ~0.2 ms loopback p50 to 0.
+import autocannon from 'autocannon';
+import { SCENARIO_PATH, scenarioBody, scenarioHeaders, type Mode, type Target } from './scenario.js';
+
+export interface RunCounts {
+  requests: number;
+  non2xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+}
+
+export interface Throughput extends RunCounts {
+  connections: number;
+  reqPerSec: number;
+}
+
+export interface Latency extends RunCounts {
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+}
+
+function run(
+  target: Target,
+  mode: Mode,
+  connections: number,
+  durationS: number,
+  onResponseTime?: (ms: number) => void,
+): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: target.url + SCENARIO_PATH,
+        method: 'POST',
+        headers: scenarioHeaders(target),
+        body: scenarioBody(mode),
+        connections,
+        pipelining: 1,
+        duration: durationS,
+        timeout: 10,
+      },
+      (error: unknown, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
+    );
+    if (onResponseTime) instance.on('response', (_client, _status, _bytes, ms) => onResponseTime(ms));
+  });
+}
+
+function counts(result: autocannon.Result): RunCounts {
+  return { requests: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+/** Warms the JIT and the connection pools so the measured run starts hot. */
+export async function warmUp(target: Target, mode: Mode, connections: number, durationS: number): Promise<void> {
+  await run(target, mode, connections, durationS);
+}
+
+export async function measureThroughput(target: Target, mode: Mode, connections: number, durationS: number): Promise<Throughput> {
+  const result = await run(target, mode, connections, durationS);
+  return { connections, reqPerSec: result.requests.average, ...counts(result) };
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+export async function measureLatency(target: Target, mode: Mode, durationS: number): Promise<Latency> {
+  const times: number[] = [];
+  const result = await run(target, mode, 1, durationS, (ms) => times.push(ms));
+  const sorted = Float64Array.from(times).sort();
+  const sum = times.reduce((a, b) => a + b, 0);
+  return {
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    meanMs: times.length ? sum / times.length : Number.NaN,
+    ...counts(result),
+  };
+}
