@@ -1,0 +1,171 @@
+import {
+  addDecimal,
+  decimalFromInt,
+  decimalFromNumber,
+  decimalToString,
+  divDecimalByPow10,
+  type ExactDecimal,
+  mulDecimal,
+  roundDecimalHalfAwayFromZero,
+  signOfDecimal,
+  subDecimal,
+} from './exact-decimal.js';
+import type { PriceSettings } from './price-settings.js';
+import type { ResolvedPrice } from './resolve-price.js';
+import {
+  FILE_SEARCH_PRICE_PER_THOUSAND,
+  geminiAudioInputPricePerMillion,
+  type SearchContextSize,
+  webSearchPricePerThousand,
+} from './tool-call-price.js';
+
+/** OpenAI-style usage: cached, image and audio tokens are parts of prompt_tokens. */
+export interface TextUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** prompt_tokens_details.cached_tokens */
+  cached_tokens?: number;
+  /** prompt_tokens_details.image_tokens */
+  image_tokens?: number;
+  /** prompt_tokens_details.audio_tokens; billed apart only for Gemini models with an audio price. */
+  audio_tokens?: number;
+}
+
+/** What the surcharges need: the billed model (origin name) and the built-in tool calls seen. */
+export interface TextQuotaExtras {
+  model: string;
+  webSearchCalls?: number;
+  webSearchContextSize?: SearchContextSize;
+  fileSearchCalls?: number;
+}
+
+export interface Surcharge {
+  calls: number;
+  /** USD per 1 000 calls (per 1M tokens for audio input). */
+  price: number;
+  /** Exact quota added, as shopspring prints it (log content shows it after "调用花费 $"). */
+  quota: string;
+}
+
+export interface TextQuota {
+  quota: number;
+  /** prompt + completion == 0: quota is 0, new-api appends （可能是上游超时） and skips the usage counters. */
+  zeroUsage: boolean;
+  webSearch?: Surcharge & { contextSize: SearchContextSize };
+  fileSearch?: Surcharge;
+  /** calls = audio tokens here. */
+  audioInput?: Surcharge;
+}
+
+const tokens = (n: number | undefined): number => (n !== undefined && Number.isSafeInteger(n) && n > 0 ? n : 0);
+const MAX_QUOTA = BigInt(Number.MAX_SAFE_INTEGER);
+const toQuota = (q: bigint): number => Number(q > MAX_QUOTA ? MAX_QUOTA : q < -MAX_QUOTA ? -MAX_QUOTA : q);
+
+/**
+ * Quota for OpenAI-style usage (text, embeddings, rerank, images, Gemini native, Responses) with
+ * new-api's exact decimal maths (relay-text.go postConsumeQuota):
+ *   base  = prompt − cached − image − (audio when a Gemini audio price applies)
+ *   quota = (base + cached × CacheRatio + image × ImageRatio + completion × CompletionRatio)
+ *           × ModelRatio × GroupRatio, at least 1 when ModelRatio × GroupRatio ≠ 0
+ *   or, per call, ModelPrice × QuotaPerUnit × GroupRatio;
+ * plus tool surcharges, then rounded half away from zero.
+ */
+export function computeTextQuota(
+  price: ResolvedPrice,
+  usage: TextUsage,
+  s: PriceSettings,
+  extras?: TextQuotaExtras,
+): TextQuota {
+  const prompt = tokens(usage.prompt_tokens);
+  const completion = tokens(usage.completion_tokens);
+  const group = decimalFromNumber(price.groupRatio);
+  const unit = decimalFromNumber(s.quotaPerUnit);
+  const result: TextQuota = { quota: 0, zeroUsage: prompt + completion === 0 };
+  const surcharges: ExactDecimal[] = [];
+  const surcharge = (price: number, count: number, per: number): Surcharge => {
+    // price × count / 10^per × GroupRatio × QuotaPerUnit, in new-api's operand order
+    const quota = mulDecimal(mulDecimal(divDecimalByPow10(mulDecimal(decimalFromNumber(price), decimalFromInt(count)), per), group), unit);
+    surcharges.push(quota);
+    return { calls: count, price, quota: decimalToString(quota) };
+  };
+  let total: ExactDecimal;
+
+  if (price.usePrice) {
+    total = mulDecimal(mulDecimal(decimalFromNumber(price.modelPrice), unit), group);
+  } else {
+    const ratio = mulDecimal(decimalFromNumber(price.modelRatio), group);
+    const cached = decimalFromInt(tokens(usage.cached_tokens));
+    const image = decimalFromInt(tokens(usage.image_tokens));
+    let base = subDecimal(subDecimal(decimalFromInt(prompt), cached), image);
+    const audioTokens = tokens(usage.audio_tokens);
+    const audioPrice = extras && audioTokens > 0 ? geminiAudioInputPricePerMillion(extras.model) : 0;
+    if (audioPrice > 0) {
+      base = subDecimal(base, decimalFromInt(audioTokens));
+      result.audioInput = surcharge(audioPrice, audioTokens, 6);
+    }
+    const promptQuota = addDecimal(
+      addDecimal(base, mulDecimal(cached, decimalFromNumber(price.cacheRatio))),
+      mulDecimal(image, decimalFromNumber(price.imageRatio)),
+    );
+    const completionQuota = mulDecimal(decimalFromInt(completion), decimalFromNumber(price.completionRatio));
+    total = mulDecimal(addDecimal(promptQuota, completionQuota), ratio);
+    if (signOfDecimal(ratio) !== 0 && signOfDecimal(total) <= 0) total = decimalFromInt(1);
+  }
+
+  const webCalls = tokens(extras?.webSearchCalls);
+  if (extras && webCalls > 0) {
+    const contextSize = extras.webSearchContextSize ?? 'medium';
+    result.webSearch = { ...surcharge(webSearchPricePerThousand(extras.model, contextSize), webCalls, 3), contextSize };
+  }
+  const fileCalls = tokens(extras?.fileSearchCalls);
+  if (fileCalls > 0) result.fileSearch = surcharge(FILE_SEARCH_PRICE_PER_THOUSAND, fileCalls, 3);
+
+  for (const extra of surcharges) total = addDecimal(total, extra);
+  result.quota = result.zeroUsage ? 0 : toQuota(roundDecimalHalfAwayFromZero(total));
+  return result;
+}
+
+/** Anthropic usage: input_tokens excludes the cache reads and writes. */
+export interface ClaudeUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
+}
+
+export interface ClaudeQuota {
+  quota: number;
+  /** input + output == 0: quota is 0 and new-api appends （可能是上游出错）. */
+  zeroUsage: boolean;
+}
+
+/**
+ * Quota for /v1/messages (new-api service/quota.go PostClaudeConsumeQuota). Float maths in new-api's
+ * order, truncated — unlike the text path, which rounds exact decimals:
+ *   (input + cache_read × CacheRatio + cache_creation × CacheCreationRatio + output × CompletionRatio)
+ *   × GroupRatio × ModelRatio, or ModelPrice × QuotaPerUnit × GroupRatio per call;
+ * a result ≤ 0 becomes 1 when ModelRatio ≠ 0.
+ */
+export function computeClaudeQuota(price: ResolvedPrice, usage: ClaudeUsage, s: PriceSettings): ClaudeQuota {
+  const input = tokens(usage.input_tokens);
+  const output = tokens(usage.output_tokens);
+  let q: number;
+  if (price.usePrice) {
+    q = price.modelPrice * s.quotaPerUnit * price.groupRatio;
+  } else {
+    q = input;
+    q += tokens(usage.cache_read_input_tokens) * price.cacheRatio;
+    q += tokens(usage.cache_creation_input_tokens) * price.cacheCreationRatio;
+    q += output * price.completionRatio;
+    q = q * price.groupRatio * price.modelRatio;
+  }
+  if (price.modelRatio !== 0 && q <= 0) q = 1;
+  const zeroUsage = input + output === 0;
+  return { quota: zeroUsage ? 0 : truncateToQuota(q), zeroUsage };
+}
+
+/** Go's int(float64) truncates; keep the result a safe, non-NaN integer. */
+function truncateToQuota(q: number): number {
+  if (Number.isNaN(q)) return 0;
+  return Math.trunc(Math.min(Math.max(q, -Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER));
+}
