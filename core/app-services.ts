@@ -29,6 +29,8 @@ export interface AppServices {
   clientIp: (peer: string, forwardedFor: string | undefined) => string;
   /** unix seconds at boot */
   startTime: number;
+  /** told after every relay charge; sends the low-balance email/webhook (set by core/notify) */
+  lowBalance: { afterCharge(userId: number, remainingQuota: number, charged: number): void };
   /** true once /api/setup has run (or a root user existed at boot) */
   setup: { done: boolean };
 }

@@ -22,6 +22,7 @@ import { loadStaticFiles } from './http/static-files.js';
 import { createLogger, type Logger } from './log/logger.js';
 import { OptionsStore } from './options/options-store.js';
 import { mountRelay } from './relay/mount-relay.js';
+import { providerOf } from './providers/registry.js';
 
 export interface RunningGateway {
   port: number;
@@ -58,7 +59,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     sessions: new SessionCodec(sessionSecret),
     users: new UserCache(db.sql, env.SYNC_FREQUENCY),
     tokens: new TokenCache(db.sql, env.SYNC_FREQUENCY),
-    channels: new ChannelDirectory(db.sql),
+    channels: new ChannelDirectory(db.sql, (type) => providerOf(type).name),
     ledger: new QuotaLedger(db.sql, counters),
     logs: new LogWriter(db.sql, log),
     invalidation,
@@ -66,6 +67,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     clientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     startTime: Math.floor(Date.now() / 1000),
     setup: { done: rootRow !== undefined },
+    lowBalance: { afterCharge: () => {} },
   };
   await services.channels.rebuild();
 
@@ -88,7 +90,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   }, env.SYNC_FREQUENCY * 1000);
 
   const app = uWS.App();
-  mountRelay(app, services);
+  const upstream = mountRelay(app, services);
   mountApi(app, routes, services);
   mountStatic(app, loadStaticFiles(env.PWA_DIST ?? defaultPwaDist()));
 
@@ -108,6 +110,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       await counters.flush();
       await services.logs.flush();
       await services.tokenCounter.close();
+      await upstream.close();
       await invalidation.stop();
       await db.close();
     },

@@ -14,7 +14,10 @@ export class ChannelDirectory {
   private rebuilding: Promise<void> | null = null;
   private pending = false;
 
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly ownerName: (type: number) => string = () => 'custom',
+  ) {}
 
   /** Coalesces concurrent rebuild requests into at most one running and one queued rebuild. */
   rebuild(): Promise<void> {
@@ -42,6 +45,12 @@ export class ChannelDirectory {
   /** Models with at least one enabled channel in the group (for /v1/models). */
   modelsFor(group: string): string[] {
     return [...(this.index.get(group)?.keys() ?? [])];
+  }
+
+  /** The provider of the first channel serving the model (the owned_by of /v1/models). */
+  ownerOf(group: string, model: string): string | undefined {
+    const ch = this.index.get(group)?.get(model)?.[0]?.channels[0];
+    return ch ? this.ownerName(ch.config.type) : undefined;
   }
 
   actor(id: number): ChannelActor | undefined {

@@ -8,6 +8,8 @@ export interface Reservation {
   tokenUnlimited: boolean;
   amount: number;
   done: boolean;
+  /** the user's balance right after the reservation (for the low-balance notification) */
+  userQuotaAfter: number;
 }
 
 export type ReserveOutcome =
@@ -26,12 +28,15 @@ export class QuotaLedger {
   ) {}
 
   async reserve(userId: number, tokenId: number, tokenUnlimited: boolean, amount: number): Promise<ReserveOutcome> {
-    const reservation: Reservation = { userId, tokenId, tokenUnlimited, amount: Math.max(0, Math.floor(amount)), done: false };
+    const reservation: Reservation = { userId, tokenId, tokenUnlimited, amount: Math.max(0, Math.floor(amount)), done: false, userQuotaAfter: Number.MAX_SAFE_INTEGER };
     if (reservation.amount === 0) return { ok: true, reservation };
     const [row] = await this.sql<{ status: number; user_quota: number | null; token_quota: number | null }[]>`
       SELECT * FROM ferryman_reserve(${userId}, ${tokenId}, ${reservation.amount})`;
     const status = row?.status ?? 1;
-    if (status === 0) return { ok: true, reservation };
+    if (status === 0) {
+      reservation.userQuotaAfter = row?.user_quota ?? 0;
+      return { ok: true, reservation };
+    }
     const reason = status === 2 ? 'token' : status === 3 ? 'token_missing' : 'user';
     return { ok: false, reason, userQuota: row?.user_quota ?? 0, tokenQuota: row?.token_quota ?? 0 };
   }

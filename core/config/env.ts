@@ -78,6 +78,7 @@ export const envSchema = z.object({
   VERSION: z.string().default('v0.1.0'),
   DEBUG: bool(false),
   PWA_DIST: z.string().optional(),
+  FERRYMAN_EXPOSE_DB: bool(false),
 });
 
 export type Env = z.infer<typeof envSchema>;

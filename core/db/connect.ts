@@ -44,6 +44,8 @@ export async function connectDatabase(env: Env): Promise<Database> {
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 64 });
   await server.start();
   const [host, port] = server.getServerConn().split(':');
+  // Tests connect to the embedded database to check the ledger; never enabled in production.
+  if (env.FERRYMAN_EXPOSE_DB) process.stdout.write(`FERRYMAN_DB ${host}:${port}\n`);
   const sql = postgres({
     host,
     port: Number(port),

@@ -20,6 +20,8 @@ export class Exchange {
   private abortHandlers: Array<() => void> = [];
   private drainWaiter: (() => void) | null = null;
   private headWritten = false;
+  /** headers added to every response of this exchange (e.g. CORS on the relay) */
+  defaultHeaders: Headers | null = null;
 
   constructor(
     readonly res: HttpResponse,
@@ -68,6 +70,7 @@ export class Exchange {
     this.res.cork(() => {
       this.res.writeStatus(statusLine(status));
       this.res.writeHeader('X-Oneapi-Request-Id', this.requestId);
+      for (const k in this.defaultHeaders) this.res.writeHeader(k, this.defaultHeaders[k]!);
       for (const k in headers) this.res.writeHeader(k, headers[k]!);
       this.res.end(body);
     });
@@ -84,6 +87,7 @@ export class Exchange {
     this.res.cork(() => {
       this.res.writeStatus(statusLine(status));
       this.res.writeHeader('X-Oneapi-Request-Id', this.requestId);
+      for (const k in this.defaultHeaders) this.res.writeHeader(k, this.defaultHeaders[k]!);
       for (const k in headers) this.res.writeHeader(k, headers[k]!);
     });
     return true;

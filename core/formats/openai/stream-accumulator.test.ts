@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { StreamAccumulator } from './stream-accumulator.js';
+
+const chunk = (o: unknown) => JSON.stringify(o);
+
+describe('StreamAccumulator', () => {
+  it('collects text, reasoning and tool calls and counts the most tool calls in one chunk', () => {
+    const a = new StreamAccumulator(false);
+    a.inspect(chunk({ id: 'c1', created: 5, model: 'm', choices: [{ delta: { content: 'Hel' } }] }));
+    a.inspect(chunk({ choices: [{ delta: { reasoning_content: 'think' } }] }));
+    a.inspect(chunk({ choices: [{ delta: { tool_calls: [{ function: { name: 'f', arguments: '{}' } }, { function: { name: 'g' } }] } }] }));
+    expect(a.text).toBe('Helthinkf{}g');
+    expect(a.maxToolCalls).toBe(2);
+    expect(a.id).toBe('c1');
+  });
+
+  it('drops the usage-only chunk unless the client asked for usage', () => {
+    const usage = { choices: [], usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } };
+    const silent = new StreamAccumulator(false);
+    expect(silent.inspect(chunk(usage))).toBe('drop');
+    expect(silent.usage).toMatchObject({ completion_tokens: 4 });
+    expect(new StreamAccumulator(true).inspect(chunk(usage))).toBe('forward');
+  });
+
+  it('forwards a chunk carrying both choices and usage', () => {
+    const a = new StreamAccumulator(false);
+    expect(a.inspect(chunk({ choices: [{ delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1 } }))).toBe('forward');
+  });
+
+  it('ignores zero usage and forwards non-JSON payloads untouched', () => {
+    const a = new StreamAccumulator(false);
+    expect(a.inspect(chunk({ choices: [], usage: { prompt_tokens: 0, completion_tokens: 0 } }))).toBe('forward');
+    expect(a.usage).toBeNull();
+    expect(a.inspect('not json')).toBe('forward');
+  });
+
+  it('records an error payload mid-stream', () => {
+    const a = new StreamAccumulator(false);
+    a.inspect(chunk({ error: { message: 'boom' } }));
+    expect(a.errorSeen).toEqual({ message: 'boom' });
+  });
+
+  it('synthesises a usage chunk with the last chunk identity', () => {
+    const a = new StreamAccumulator(true);
+    a.inspect(chunk({ id: 'x', created: 9, model: 'm', choices: [{ delta: { content: 'a' } }] }));
+    expect(JSON.parse(a.usageChunk({ prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 }, 'fallback', 100))).toEqual({
+      id: 'x', object: 'chat.completion.chunk', created: 9, model: 'm', system_fingerprint: null, choices: [], usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 },
+    });
+  });
+});

@@ -1,0 +1,36 @@
+import type { ChannelActor } from '../actors/channel-actor.js';
+import type { AppServices } from '../app-services.js';
+import type { TokenCaller } from './authenticate-token.js';
+import { localError } from './relay-error.js';
+import { usableGroups } from './usable-groups.js';
+
+export interface Route {
+  group: string;
+  /** the admin-pinned channel, which bypasses model limits and retries */
+  pinned: ChannelActor | null;
+}
+
+/** IP allow-list, group and model-limit checks (spec relay.md §2.2 checks 11–17), before any cost. */
+export async function distribute(app: AppServices, caller: TokenCaller, model: string, clientIp: string): Promise<Route> {
+  const { token, user } = caller;
+  if (token.allowIps && !token.allowIps.has(clientIp)) throw localError(403, '您的 IP 不在令牌允许访问的列表中');
+
+  let group = user.group;
+  if (token.group) {
+    const usable = usableGroups(app.options.json<Record<string, string>>('UserUsableGroups'), user.group);
+    if (!(token.group in usable)) throw localError(403, `令牌分组 ${token.group} 已被禁用`);
+    if (!(token.group in app.options.json<Record<string, number>>('GroupRatio'))) throw localError(403, `分组 ${token.group} 已被弃用`);
+    group = token.group;
+  }
+
+  let pinned: ChannelActor | null = null;
+  if (caller.channelPin !== null) {
+    const id = Number(caller.channelPin);
+    pinned = Number.isSafeInteger(id) && id > 0 ? await app.channels.loadOne(id) : null;
+    if (!pinned) throw localError(400, '无效的渠道 Id');
+    if (pinned.config.status !== 1) throw localError(403, '该渠道已被禁用');
+  } else if (token.modelLimits && !token.modelLimits.has(model)) {
+    throw localError(403, `该令牌无权访问模型 ${model}`);
+  }
+  return { group, pinned };
+}

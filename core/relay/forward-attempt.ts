@@ -1,0 +1,93 @@
+import type { ChannelActor } from '../actors/channel-actor.js';
+import type { AppServices } from '../app-services.js';
+import type { Exchange } from '../http/exchange.js';
+import { upstreamAuthHeaders, upstreamUrl } from '../providers/upstream-url.js';
+import type { UpstreamClient, UpstreamResponse } from '../upstream/upstream-client.js';
+import { forwardNonStream } from './forward-non-stream.js';
+import { forwardStream } from './forward-stream.js';
+import { mapModel } from './model-mapping.js';
+import { readCapped } from './read-capped.js';
+import type { RelayOutcome } from './relay-outcome.js';
+import type { RelayRequest } from './relay-request.js';
+import { RelayError } from './relay-error.js';
+import { upstreamBody } from './upstream-body.js';
+import { upstreamError, upstreamUnreachable } from './upstream-error.js';
+
+/** One try on one channel: build the upstream request, send it, relay the answer. */
+export async function forwardAttempt(
+  app: AppServices,
+  upstream: UpstreamClient,
+  ex: Exchange,
+  req: RelayRequest,
+  channel: ChannelActor,
+  startedAt: number,
+): Promise<RelayOutcome> {
+  const ch = channel.config;
+  const { upstreamModel, mapped } = mapModel(req.model, ch.modelMapping);
+  const abort = new AbortController();
+  ex.onAbort(() => abort.abort());
+  const relayTimeout = app.env.RELAY_TIMEOUT > 0 ? setTimeout(() => abort.abort(), app.env.RELAY_TIMEOUT * 1000) : null;
+  const t0 = Date.now();
+  channel.start();
+  let res: UpstreamResponse;
+  try {
+    res = await upstream.send({
+      url: upstreamUrl(ch, ex.req.path, ex.req.query, upstreamModel, '2025-04-01-preview'),
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: req.stream ? 'text/event-stream' : 'application/json',
+        ...upstreamAuthHeaders(ch, channel.nextKey()),
+      },
+      body: upstreamBody(req, ch, upstreamModel, app.env.FORCE_STREAM_OPTION),
+      signal: abort.signal,
+      firstByteTimeoutMs: app.env.FIRST_BYTE_TIMEOUT * 1000,
+      idleTimeoutMs: app.env.STREAMING_TIMEOUT * 1000,
+    });
+  } catch (e) {
+    if (relayTimeout) clearTimeout(relayTimeout);
+    if (ex.aborted) {
+      channel.release();
+      throw new RelayError(499, 'client closed the request', { local: true });
+    }
+    channel.fail();
+    const code = (e as { code?: string }).code;
+    throw code === 'UND_ERR_HEADERS_TIMEOUT'
+      ? new RelayError(504, 'upstream did not answer in time (first byte timeout)', { type: 'upstream_error', code: 'first_byte_timeout', local: false })
+      : upstreamUnreachable(code ?? 'network error');
+  }
+
+  try {
+    if (res.status !== 200) {
+      const text = await readCapped(res.body, 1024 * 1024).then((b) => b.toString('utf8')).catch(() => '');
+      if (res.status >= 500 || res.status === 429) channel.fail();
+      else channel.release();
+      throw upstreamError(res.status, text);
+    }
+    if (req.stream) {
+      const r = await forwardStream(ex, res, req.includeUsage, startedAt);
+      if (r.failure) channel.fail();
+      else if (ex.aborted) channel.release();
+      else channel.succeed(Date.now() - t0);
+      return {
+        channelId: ch.id,
+        upstreamModel,
+        mapped,
+        usage: r.acc.usage,
+        deliveredText: r.acc.text,
+        maxToolCalls: r.acc.maxToolCalls,
+        frtMs: r.frtMs,
+        partial: r.partial,
+        streamAcc: r.acc,
+      };
+    }
+    const r = await forwardNonStream(ex, res);
+    channel.succeed(Date.now() - t0);
+    return { channelId: ch.id, upstreamModel, mapped, usage: r.usage, deliveredText: r.text, maxToolCalls: r.toolCalls, frtMs: -1000, partial: false };
+  } catch (e) {
+    if (e instanceof RelayError && !e.local && e.code !== 'bad_response_status_code') channel.fail();
+    throw e;
+  } finally {
+    if (relayTimeout) clearTimeout(relayTimeout);
+  }
+}

@@ -1,0 +1,72 @@
+import { createParser } from 'eventsource-parser';
+import { StreamAccumulator } from '../formats/openai/stream-accumulator.js';
+import type { Exchange } from '../http/exchange.js';
+import type { UpstreamResponse } from '../upstream/upstream-client.js';
+import { RelayError } from './relay-error.js';
+
+export const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache',
+  'X-Accel-Buffering': 'no',
+};
+
+export interface StreamResult {
+  acc: StreamAccumulator;
+  /** ms from `startedAt` to the first byte written to the client */
+  frtMs: number;
+  /** the stream stopped before the upstream finished (client gone or upstream failure after bytes) */
+  partial: boolean;
+  failure: RelayError | null;
+}
+
+/**
+ * Relays an upstream SSE stream chunk by chunk with backpressure. Nothing is written to the client until
+ * the first real event arrives, so a failure before that can still be retried on another channel; after
+ * it, a failure becomes an error event and the stream still ends with `data: [DONE]`.
+ */
+export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUsage: boolean, startedAt: number): Promise<StreamResult> {
+  const acc = new StreamAccumulator(wantsUsage);
+  const pending: string[] = [];
+  const parser = createParser({ onEvent: (ev) => pending.push(ev.data) });
+  const decoder = new TextDecoder();
+  let frtMs = 0;
+  const commit = () => {
+    if (ex.headSent) return;
+    ex.writeHead(200, SSE_HEADERS);
+    frtMs = Date.now() - startedAt;
+  };
+  try {
+    for await (const chunk of res.body) {
+      parser.feed(decoder.decode(chunk, { stream: true }));
+      while (pending.length) {
+        const data = pending.shift()!;
+        if (data === '[DONE]' || data === '') continue;
+        if (acc.inspect(data) === 'drop') continue;
+        commit();
+        if (!ex.write(`data: ${data}\n\n`)) await ex.drain();
+      }
+      if (ex.aborted) {
+        res.body.destroy();
+        return { acc, frtMs, partial: true, failure: null };
+      }
+    }
+  } catch (e) {
+    if (ex.aborted) return { acc, frtMs, partial: true, failure: null };
+    const failure = streamFailure(e);
+    if (!ex.headSent) throw failure;
+    ex.write(`data: ${JSON.stringify({ error: { message: failure.message, type: failure.type, param: '', code: failure.code } })}\n\n`);
+    return { acc, frtMs, partial: true, failure };
+  }
+  if (!ex.headSent) {
+    throw new RelayError(502, 'upstream returned an empty stream', { type: 'upstream_error', code: 'empty_response', local: false });
+  }
+  return { acc, frtMs, partial: false, failure: null };
+}
+
+function streamFailure(e: unknown): RelayError {
+  const code = (e as { code?: string }).code ?? '';
+  if (code === 'UND_ERR_BODY_TIMEOUT') {
+    return new RelayError(504, 'stream idle timeout: the upstream sent nothing for too long', { type: 'upstream_error', code: 'stream_timeout', local: false });
+  }
+  return new RelayError(502, `upstream stream interrupted (${code || 'connection closed'})`, { type: 'upstream_error', code: 'stream_interrupted', local: false });
+}

@@ -1,0 +1,85 @@
+import type { ChannelActor } from '../actors/channel-actor.js';
+import type { AppServices } from '../app-services.js';
+import type { TextQuota } from '../billing/compute-quota.js';
+import { buildConsumeOther, consumeLogContent } from '../billing/consume-log.js';
+import type { ResolvedPrice } from '../billing/resolve-price.js';
+import { LOG_CONSUME, LOG_ERROR } from '../db/rows.js';
+import type { TokenCaller } from './authenticate-token.js';
+import type { RelayCaller } from './relay-pipeline.js';
+import type { RelayOutcome } from './relay-outcome.js';
+import type { RelayRequest } from './relay-request.js';
+import type { RelayError } from './relay-error.js';
+import type { ResolvedUsage } from './resolve-usage.js';
+
+export interface ConsumeRecord {
+  req: RelayRequest;
+  caller: TokenCaller;
+  callerKind: RelayCaller;
+  price: ResolvedPrice;
+  quota: TextQuota;
+  usage: ResolvedUsage;
+  outcome: RelayOutcome;
+  group: string;
+  useChannel: string[];
+  startedAt: number;
+}
+
+/** Queues the type-2 log row that explains a charge (written in the next batch). */
+export function recordConsume(app: AppServices, r: ConsumeRecord): void {
+  if (!app.options.bool('LogConsumeEnabled')) return;
+  const now = Date.now();
+  const notes: string[] = [];
+  if (r.quota.zeroUsage) notes.push('（可能是上游超时）');
+  const other = buildConsumeOther({
+    price: r.price,
+    cachedTokens: r.usage.usage.prompt_tokens_details?.cached_tokens ?? 0,
+    frtMs: r.outcome.frtMs,
+    useChannel: r.useChannel,
+    isModelMapped: r.outcome.mapped,
+    upstreamModel: r.outcome.upstreamModel,
+    estimated: r.usage.estimated,
+    ...(r.outcome.partial ? { streamStatus: { status: 'client_gone' as const } } : {}),
+  });
+  app.logs.add({
+    user_id: r.caller.user.id,
+    created_at: Math.floor(now / 1000),
+    type: LOG_CONSUME,
+    content: consumeLogContent(r.price, notes),
+    username: r.caller.user.username,
+    token_name: r.callerKind.kind === 'token' ? r.caller.token.name : `playground-${r.group}`,
+    model_name: r.req.model,
+    quota: r.quota.quota,
+    prompt_tokens: r.usage.usage.prompt_tokens ?? 0,
+    completion_tokens: r.usage.usage.completion_tokens ?? 0,
+    use_time: Math.floor((now - r.startedAt) / 1000),
+    is_stream: r.req.stream,
+    channel_id: r.outcome.channelId,
+    token_id: r.callerKind.kind === 'token' ? r.caller.token.id : 0,
+    group: r.group,
+    other: JSON.stringify(other),
+  });
+}
+
+/** One type-5 row per failed upstream attempt, when ERROR_LOG_ENABLED (new-api's error log). */
+export function recordRelayError(app: AppServices, channel: ChannelActor, err: RelayError): void {
+  app.log.warn('relay error', { channel: channel.id, status: err.status, message: err.message });
+  if (!app.env.ERROR_LOG_ENABLED) return;
+  app.logs.add({
+    user_id: 0,
+    created_at: Math.floor(Date.now() / 1000),
+    type: LOG_ERROR,
+    content: err.message,
+    username: '',
+    token_name: '',
+    model_name: '',
+    quota: 0,
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    use_time: 0,
+    is_stream: false,
+    channel_id: channel.id,
+    token_id: 0,
+    group: '',
+    other: JSON.stringify({ error_type: err.type, error_code: err.code, status_code: err.status, channel_id: channel.id, channel_name: channel.config.name, channel_type: channel.config.type }),
+  });
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { ChannelConfig } from '../actors/channel-config.js';
+import { parseRelayRequest } from './relay-request.js';
+import { upstreamBody } from './upstream-body.js';
+
+const ch = (type: number, paramOverride: Record<string, unknown> | null = null) => ({ type, paramOverride }) as ChannelConfig;
+const req = (body: object) => parseRelayRequest('chat', Buffer.from(JSON.stringify(body)), 'application/json');
+const base = { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }], unknown_field: { a: 1 } };
+
+describe('upstreamBody', () => {
+  it('forwards the original bytes when nothing changes', () => {
+    const r = req(base);
+    expect(upstreamBody(r, ch(1), 'gpt-4o', true)).toBe(r.raw);
+  });
+  it('rewrites the mapped model and keeps unknown fields', () => {
+    const out = JSON.parse(upstreamBody(req(base), ch(1), 'gpt-4o-2024', true).toString());
+    expect(out).toMatchObject({ model: 'gpt-4o-2024', unknown_field: { a: 1 } });
+  });
+  it('injects include_usage for channels that support stream options', () => {
+    const out = JSON.parse(upstreamBody(req({ ...base, stream: true }), ch(1), 'gpt-4o', true).toString());
+    expect(out.stream_options).toEqual({ include_usage: true });
+  });
+  it('does not inject when FORCE_STREAM_OPTION is off', () => {
+    const r = req({ ...base, stream: true });
+    expect(upstreamBody(r, ch(1), 'gpt-4o', false)).toBe(r.raw);
+  });
+  it('removes stream_options for channels that reject them', () => {
+    const out = JSON.parse(upstreamBody(req({ ...base, stream: true, stream_options: { include_usage: true } }), ch(8), 'gpt-4o', true).toString());
+    expect(out.stream_options).toBeUndefined();
+  });
+  it('applies param_override last', () => {
+    const out = JSON.parse(upstreamBody(req({ ...base, temperature: 1 }), ch(1, { temperature: 0.2 }), 'gpt-4o', true).toString());
+    expect(out.temperature).toBe(0.2);
+  });
+});

@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { createPostgresDatabase, testDbKind } from './test-database.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface TestGateway {
+  url: string;
+  port: number;
+  /** direct connection to the gateway's database (embedded or PostgreSQL) for ledger assertions */
+  sql: postgres.Sql;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real gateway (`node --import tsx core/main.ts`) on a free port with its own database:
+ * a temporary PGlite directory, or a fresh PostgreSQL database when FERRYMAN_TEST_DB=postgres.
+ */
+export async function startGateway(env: Record<string, string> = {}): Promise<TestGateway> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ferryman-'));
+  const pg = testDbKind() === 'postgres' ? await createPostgresDatabase() : null;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-session-secret',
+      BATCH_UPDATE_INTERVAL: '0.1',
+      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+      CRITICAL_RATE_LIMIT_ENABLE: 'false',
+      FERRYMAN_EXPOSE_DB: 'true',
+      ...(pg ? { SQL_DSN: pg.url } : { SQL_DSN: '' }),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const { port, dbAddress } = await new Promise<{ port: number; dbAddress: string | null }>((resolve, reject) => {
+    let db: string | null = null;
+    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${out}`)), 60_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const dbm = /FERRYMAN_DB (\S+)/.exec(out);
+      if (dbm) db = dbm[1]!;
+      const m = /FERRYMAN_LISTENING (\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ port: Number(m[1]), dbAddress: db });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`gateway exited with ${code}:\n${out}`));
+    });
+  });
+  child.removeAllListeners('exit');
+  const sql = pg
+    ? postgres(pg.url, { max: 4, onnotice: () => {}, types: { int8: { to: 20, from: [20], serialize: String, parse: Number } } as never })
+    : postgres({
+        host: dbAddress!.split(':')[0],
+        port: Number(dbAddress!.split(':')[1]),
+        user: 'postgres',
+        database: 'postgres',
+        max: 2,
+        onnotice: () => {},
+        types: { int8: { to: 20, from: [20], serialize: String, parse: Number } } as never,
+      });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    sql,
+    output: () => out,
+    async stop() {
+      await sql.end({ timeout: 2 }).catch(() => {});
+      await stopChild(child);
+      await pg?.drop().catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

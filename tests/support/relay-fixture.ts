@@ -1,0 +1,75 @@
+import { ConsoleClient, eventually, setupRoot } from './console-client.js';
+import { startGateway, type TestGateway } from './gateway.js';
+import { startMockUpstreamProcess, type MockUpstreamProcess } from './mock-upstream-process.js';
+
+export interface RelayFixture {
+  gw: TestGateway;
+  mock: MockUpstreamProcess;
+  root: ConsoleClient;
+  stop(): Promise<void>;
+}
+
+/** A gateway with setup done, a logged-in root and a mock upstream process. */
+export async function startRelayFixture(env: Record<string, string> = {}): Promise<RelayFixture> {
+  const [gw, mock] = await Promise.all([startGateway(env), startMockUpstreamProcess()]);
+  const root = await setupRoot(gw);
+  return {
+    gw,
+    mock,
+    root,
+    async stop() {
+      await Promise.all([gw.stop(), mock.stop()]);
+    },
+  };
+}
+
+export interface ChannelSpec {
+  name?: string;
+  key?: string;
+  models?: string;
+  group?: string;
+  priority?: number;
+  weight?: number;
+  type?: number;
+  base_url?: string;
+  model_mapping?: string;
+}
+
+/** Creates a channel pointing at the mock and returns its id. */
+export async function addChannel(f: RelayFixture, spec: ChannelSpec = {}): Promise<number> {
+  const name = spec.name ?? `ch-${Math.random().toString(36).slice(2, 8)}`;
+  const r = await f.root.post('/api/channel/', {
+    type: 1,
+    key: 'mock-ok',
+    models: 'gpt-4o-mini',
+    group: 'default',
+    base_url: f.mock.url,
+    ...spec,
+    name,
+  });
+  if (!r.body.success) throw new Error(`channel create failed: ${r.body.message}`);
+  const list = await f.root.get<Array<{ id: number; name: string }>>(`/api/channel/search?keyword=${encodeURIComponent(name)}`);
+  return list.body.data!.find((c) => c.name === name)!.id;
+}
+
+/** Creates a token for the client and returns its full key (with sk-) and id. */
+export async function addToken(client: ConsoleClient, spec: Record<string, unknown> = {}): Promise<{ key: string; id: number }> {
+  const name = (spec.name as string) ?? `t-${Math.random().toString(36).slice(2, 8)}`;
+  const r = await client.post('/api/token/', { name, remain_quota: 500000, unlimited_quota: false, expired_time: -1, ...spec });
+  if (!r.body.success) throw new Error(`token create failed: ${r.body.message}`);
+  const list = await client.get<Array<{ id: number; key: string; name: string }>>(`/api/token/search?keyword=${encodeURIComponent(name)}`);
+  const t = list.body.data!.find((x) => x.name === name)!;
+  return { key: `sk-${t.key}`, id: t.id };
+}
+
+/** Sum of type-2 charges and the current balances, once batched writes have landed. */
+export async function ledger(gw: TestGateway, userId: number, settle: (v: { quota: number; charged: number }) => boolean = () => true) {
+  return eventually(
+    async () => {
+      const [u] = await gw.sql<{ quota: number; used_quota: number; request_count: number }[]>`SELECT quota, used_quota, request_count FROM users WHERE id = ${userId}`;
+      const [l] = await gw.sql<{ charged: number; n: number }[]>`SELECT COALESCE(SUM(quota),0)::bigint AS charged, count(*)::bigint AS n FROM logs WHERE user_id = ${userId} AND type = 2`;
+      return { quota: u!.quota, used: u!.used_quota, requests: u!.request_count, charged: Number(l!.charged), logs: Number(l!.n) };
+    },
+    settle,
+  );
+}
