@@ -1,8 +1,7 @@
-// How the benchmark gets a running Ferryman to measure. The gateway owns this:
-// it should boot the gateway out of the runner's process (its own event loop),
-// run setup, create an OpenAI channel whose base URL is `upstreamUrl` and a
-// token, and return where to send requests. Until then the runner measures
-// only the mock and the bare floor.
+// How the benchmark gets a running Ferryman: the real gateway in its own process (its own event loop),
+// embedded database, setup done, one OpenAI channel pointing at the mock upstream and one token.
+import { ConsoleClient, setupRoot } from '../tests/support/console-client.js';
+import { startGateway } from '../tests/support/gateway.js';
 
 export interface FerrymanBenchTarget {
   /** Base URL, e.g. http://127.0.0.1:3000 (the runner appends /v1/chat/completions). */
@@ -17,7 +16,14 @@ export interface FerrymanBenchOptions {
   upstreamUrl: string;
 }
 
-export async function startFerrymanForBench(_opts: FerrymanBenchOptions): Promise<FerrymanBenchTarget | null> {
-  console.log('Ferryman target not wired yet');
-  return null;
+export async function startFerrymanForBench(opts: FerrymanBenchOptions): Promise<FerrymanBenchTarget | null> {
+  // Logging stays on (LogConsumeEnabled default): the benchmark measures auth, billing and logging.
+  const gw = await startGateway({ FERRYMAN_EXPOSE_DB: 'false', BATCH_UPDATE_INTERVAL: '1' });
+  const root: ConsoleClient = await setupRoot(gw);
+  const ch = await root.post('/api/channel/', { type: 1, name: 'bench', key: 'mock-ok', models: 'gpt-4o-mini', group: 'default', base_url: opts.upstreamUrl });
+  if (!ch.body.success) throw new Error(`channel: ${ch.body.message}`);
+  const tk = await root.post('/api/token/', { name: 'bench', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
+  if (!tk.body.success) throw new Error(`token: ${tk.body.message}`);
+  const list = await root.get<Array<{ key: string }>>('/api/token/?p=0&size=1');
+  return { url: gw.url, key: `sk-${list.body.data![0]!.key}`, close: () => gw.stop() };
 }
