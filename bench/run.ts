@@ -1,7 +1,8 @@
 // `npm run bench [-- --quick | --duration <s>] [--connections <n>]`
 // Measures the mock directly, the bare uWS+undici floor and (when available)
 // Ferryman, each in non-stream and stream mode, and reports Ferryman's cost as
-// ratios against the floor. Asserts nothing.
+// ratios against the floor. Asserts nothing; a target that cannot serve the
+// scenario is reported and left out, and the run exits 1.
 import { parseArgs } from 'node:util';
 import { startFerrymanForBench, type FerrymanBenchTarget } from './ferryman-target.js';
 import { checkTarget } from './runner/check-target.js';
@@ -31,11 +32,28 @@ async function gatewayTarget(upstreamUrl: string): Promise<FerrymanBenchTarget |
   return startFerrymanForBench({ upstreamUrl });
 }
 
+/** A target that cannot serve the scenario is left out, loudly, and fails the run. */
+const failures: string[] = [];
+function fail(name: string, error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  // For the table: the headline plus the first line naming an error (a child's stack hides it).
+  const lines = reason.split('\n').map((line) => line.trim());
+  const cause = lines.find((line, i) => i > 0 && /Error\b/.test(line));
+  failures.push(`${name}: ${[lines[0], cause].filter(Boolean).join(' ')}`);
+  console.error(`\n✗ ${name} NOT MEASURED\n${reason}\n`);
+  process.exitCode = 1;
+}
+
 async function measure(targets: Target[]): Promise<Row[]> {
   const rows: Row[] = [];
   for (const target of targets) {
+    try {
+      for (const mode of MODES) await checkTarget(target, mode);
+    } catch (error) {
+      fail(target.name, error);
+      continue;
+    }
     for (const mode of MODES) {
-      await checkTarget(target, mode);
       console.error(`measuring ${target.name} (${mode}) …`);
       await warmUp(target, mode, connections, warmUpS);
       const throughput = await measureThroughput(target, mode, connections, durationS);
@@ -52,7 +70,10 @@ try {
   servers.push(mock);
   const bare = await startChildServer(new URL('./bare-proxy.ts', import.meta.url), ['--port', '0', '--target', mock.url], 'BARE_PROXY_LISTENING');
   servers.push(bare);
-  const ferryman = await gatewayTarget(mock.url);
+  const ferryman = await gatewayTarget(mock.url).catch((error: unknown) => {
+    fail('ferryman', error);
+    return null;
+  });
   if (ferryman) servers.push(ferryman);
 
   const targets: Target[] = [
@@ -62,9 +83,9 @@ try {
   ];
   const info: RunInfo = { durationS, connections, floor: FLOOR };
   const rows = await measure(targets);
-  const table = renderTable(rows, info);
+  const table = renderTable(rows, info, failures);
   console.log(`\n${describeRun(info)}\n\n${table}\n`);
-  await writeResults(new URL('./results/', import.meta.url), rows, info, table);
+  await writeResults(new URL('./results/', import.meta.url), rows, info, table, failures);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

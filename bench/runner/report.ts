@@ -20,7 +20,7 @@ export interface RunInfo {
 const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 const signed = (n: number, digits: number) => (Number.isFinite(n) && n >= 0 ? '+' : '') + fixed(n, digits);
 
-export function renderTable(rows: Row[], info: RunInfo): string {
+export function renderTable(rows: Row[], info: RunInfo, failures: string[]): string {
   const c = info.connections;
   const lines = [
     `| target | mode | req/s @${c} | p50 @1 (ms) | p99 @1 (ms) | req/s ratio vs floor | p50 delta vs floor (ms) | non-2xx / errors |`,
@@ -35,6 +35,7 @@ export function renderTable(rows: Row[], info: RunInfo): string {
       `| ${row.target} | ${row.mode} | ${Math.round(row.throughput.reqPerSec)} | ${fixed(row.latency.p50Ms, 3)} | ${fixed(row.latency.p99Ms, 3)} | ${fixed(ratio, 2)} | ${signed(delta, 3)} | ${bad(row.throughput) + bad(row.latency)} |`,
     );
   }
+  for (const failure of failures) lines.push('', `NOT MEASURED: ${failure}`);
   return lines.join('\n');
 }
 
@@ -43,10 +44,10 @@ export function describeRun(info: RunInfo): string {
   return `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}; ${info.durationS} s per measurement; load generator, mock and proxies share these cores.`;
 }
 
-export async function writeResults(dir: URL, rows: Row[], info: RunInfo, table: string): Promise<void> {
+export async function writeResults(dir: URL, rows: Row[], info: RunInfo, table: string, failures: string[]): Promise<void> {
   await mkdir(dir, { recursive: true });
   const generatedAt = new Date().toISOString();
   const summary = describeRun(info);
-  await writeFile(new URL('latest.json', dir), JSON.stringify({ generatedAt, summary, ...info, rows, table }, null, 2) + '\n');
+  await writeFile(new URL('latest.json', dir), JSON.stringify({ generatedAt, summary, ...info, rows, failures, table }, null, 2) + '\n');
   await writeFile(new URL('latest.md', dir), `# Benchmark ${generatedAt}\n\n${summary}\n\n${table}\n`);
 }
