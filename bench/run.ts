@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { startFerrymanForBench, type FerrymanBenchTarget } from './ferryman-target.js';
 import { checkTarget } from './runner/check-target.js';
-import { startChildServer, type ChildServer } from './runner/child-server.js';
+import { startChildServer } from './runner/child-server.js';
 import { measureLatency, measureThroughput, warmUp } from './runner/measure.js';
 import { describeRun, renderTable, writeResults, type Row, type RunInfo } from './runner/report.js';
 import { MODES, type Target } from './runner/scenario.js';
@@ -66,7 +66,7 @@ async function measure(targets: Target[]): Promise<Row[]> {
 
 const servers: { close(): Promise<void> }[] = [];
 try {
-  const mock: ChildServer = await startChildServer(new URL('./mock-upstream.ts', import.meta.url), ['--port', '0', '--no-record'], 'MOCK_UPSTREAM_LISTENING');
+  const mock = await startChildServer(new URL('./mock-upstream.ts', import.meta.url), ['--port', '0', '--no-record'], 'MOCK_UPSTREAM_LISTENING');
   servers.push(mock);
   const bare = await startChildServer(new URL('./bare-proxy.ts', import.meta.url), ['--port', '0', '--target', mock.url], 'BARE_PROXY_LISTENING');
   servers.push(bare);

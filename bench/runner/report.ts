@@ -41,7 +41,9 @@ export function renderTable(rows: Row[], info: RunInfo, failures: string[]): str
 
 export function describeRun(info: RunInfo): string {
   const cpus = os.cpus();
-  return `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}; ${info.durationS} s per measurement; load generator, mock and proxies share these cores.`;
+  // A busy machine (load above the core count) skews everything; say so next to the numbers.
+  const load = os.loadavg()[0] ?? 0;
+  return `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, load average ${load.toFixed(1)} at the end; ${info.durationS} s per measurement; load generator, mock and proxies share these cores.`;
 }
 
 export async function writeResults(dir: URL, rows: Row[], info: RunInfo, table: string, failures: string[]): Promise<void> {
