@@ -5,6 +5,7 @@ import type { TokenCache } from './cache/token-cache.js';
 import type { UserCache } from './cache/user-cache.js';
 import type { SessionCodec } from './auth/session-cookie.js';
 import type { Env } from './config/env.js';
+import type { UsageDashboard } from './dashboard/usage-dashboard.js';
 import type { Database, Sql } from './db/connect.js';
 import type { Logger } from './log/logger.js';
 import type { OptionsStore } from './options/options-store.js';
@@ -24,6 +25,8 @@ export interface AppServices {
   channels: ChannelDirectory;
   ledger: QuotaLedger;
   logs: LogWriter;
+  /** hourly quota_data aggregation for the data dashboard; the relay calls recordUsage per consume */
+  dashboard: UsageDashboard;
   invalidation: Invalidation;
   tokenCounter: TokenCounter;
   clientIp: (peer: string, forwardedFor: string | undefined) => string;

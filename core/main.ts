@@ -16,6 +16,7 @@ import { mountApi } from './console-api/mount-api.js';
 import { routes } from './console-api/routes.js';
 import { connectDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
+import { UsageDashboard } from './dashboard/usage-dashboard.js';
 import { createClientIpResolver } from './http/client-ip.js';
 import { mountStatic } from './http/mount-static.js';
 import { loadStaticFiles } from './http/static-files.js';
@@ -62,6 +63,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     channels: new ChannelDirectory(db.sql, (type) => providerOf(type).name),
     ledger: new QuotaLedger(db.sql, counters),
     logs: new LogWriter(db.sql, log),
+    dashboard: new UsageDashboard(db.sql, options, log, env.BATCH_UPDATE_INTERVAL),
     invalidation,
     tokenCounter: createTokenCounter(),
     clientIp: createClientIpResolver(env.TRUSTED_PROXIES),
@@ -70,6 +72,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     lowBalance: { afterCharge: () => {} },
   };
   await services.channels.rebuild();
+  services.dashboard.start();
 
   invalidation.on((topic, id) => {
     if (topic === 'user') services.users.invalidate(Number(id));
@@ -109,6 +112,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       clearInterval(syncTimer);
       await counters.flush();
       await services.logs.flush();
+      await services.dashboard.stop();
       await services.tokenCounter.close();
       await upstream.close();
       await invalidation.stop();

@@ -1,8 +1,11 @@
 import type { ApiRoute } from './api-route.js';
 import { channelRoutes } from './channel/channel-routes.js';
+import { dataRoutes } from './data/data-routes.js';
 import { logRoutes } from './log/log-routes.js';
 import { setupRoutes } from './setup/setup-routes.js';
 import { statusRoutes } from './status/status-routes.js';
+import { mjRoutes } from './tasks/mj-routes.js';
+import { taskRoutes } from './tasks/task-routes.js';
 import { tokenRoutes } from './token/token-routes.js';
 import { loginRoutes } from './user/login-routes.js';
 
@@ -17,4 +20,7 @@ export const routes: ApiRoute[] = [
   ...channelRoutes,
   ...tokenRoutes,
   ...logRoutes,
+  ...dataRoutes,
+  ...mjRoutes,
+  ...taskRoutes,
 ];

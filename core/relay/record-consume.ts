@@ -2,6 +2,7 @@ import type { ChannelActor } from '../actors/channel-actor.js';
 import type { AppServices } from '../app-services.js';
 import type { TextQuota } from '../billing/compute-quota.js';
 import { buildConsumeOther, consumeLogContent } from '../billing/consume-log.js';
+import type { NewLog } from '../billing/log-writer.js';
 import type { ResolvedPrice } from '../billing/resolve-price.js';
 import { LOG_CONSUME, LOG_ERROR } from '../db/rows.js';
 import type { TokenCaller } from './authenticate-token.js';
@@ -40,7 +41,7 @@ export function recordConsume(app: AppServices, r: ConsumeRecord): void {
     estimated: r.usage.estimated,
     ...(r.outcome.partial ? { streamStatus: { status: 'client_gone' as const } } : {}),
   });
-  app.logs.add({
+  const row: NewLog = {
     user_id: r.caller.user.id,
     created_at: Math.floor(now / 1000),
     type: LOG_CONSUME,
@@ -57,7 +58,9 @@ export function recordConsume(app: AppServices, r: ConsumeRecord): void {
     token_id: r.callerKind.kind === 'token' ? r.caller.token.id : 0,
     group: r.group,
     other: JSON.stringify(other),
-  });
+  };
+  app.logs.add(row);
+  app.dashboard.recordUsage(row.user_id, row.username, row.model_name, row.created_at, row.quota, row.prompt_tokens + row.completion_tokens);
 }
 
 /** One type-5 row per failed upstream attempt, when ERROR_LOG_ENABLED (new-api's error log). */

@@ -1,12 +1,16 @@
+import { z } from 'zod';
 import type { Sql } from '../../db/connect.js';
 import type { LogRow } from '../../db/rows.js';
 import type { ApiContext } from '../api-context.js';
+import { intParam, readQuery, textParam } from './query-params.js';
 
 export interface LogFilter {
+  /** 0 means every type */
   type: number;
   userId?: number;
   username?: string;
   tokenName?: string;
+  /** matched with LIKE exactly as given (see whereLogs) */
   modelName?: string;
   start?: number;
   end?: number;
@@ -14,40 +18,62 @@ export interface LogFilter {
   group?: string;
 }
 
-/** Reads the log filters a caller may use; admins additionally filter by username and channel. */
-export function readLogFilter(c: ApiContext, admin: boolean): LogFilter {
-  const q = c.query;
-  const num = (name: string) => {
-    const v = Number(q.get(name));
-    return q.get(name) && Number.isFinite(v) && v !== 0 ? v : undefined;
-  };
-  const str = (name: string) => q.get(name) || undefined;
+const logQuery = z.object({
+  type: intParam,
+  username: textParam,
+  token_name: textParam,
+  model_name: textParam,
+  start_timestamp: intParam,
+  end_timestamp: intParam,
+  channel: intParam,
+  group: textParam,
+});
+
+/** Every log filter in the query string; zero and empty values mean "not set", as in new-api. */
+export function readLogFilter(c: ApiContext): LogFilter {
+  const q = readQuery(c, logQuery);
   return {
-    type: num('type') ?? 0,
-    ...(admin ? { username: str('username'), channel: num('channel') } : {}),
-    tokenName: str('token_name'),
-    modelName: str('model_name'),
-    start: num('start_timestamp'),
-    end: num('end_timestamp'),
-    group: str('group'),
+    type: q.type,
+    username: q.username || undefined,
+    tokenName: q.token_name || undefined,
+    modelName: q.model_name || undefined,
+    start: q.start_timestamp || undefined,
+    end: q.end_timestamp || undefined,
+    channel: q.channel || undefined,
+    group: q.group || undefined,
   };
 }
 
+/**
+ * Narrows a filter to one user's rows. Whatever the caller sent, the username filter is dropped and the
+ * user id fixed, so no parameter can reach another user's rows. `channel` is dropped unless the route
+ * allows it (new-api's self stat accepts it; the self list does not).
+ */
+export function ownLogs(f: LogFilter, userId: number, keepChannel = false): LogFilter {
+  return { ...f, username: undefined, channel: keepChannel ? f.channel : undefined, userId };
+}
+
+/**
+ * The WHERE clause for a filter. Columns are qualified because the admin list joins channels, which has
+ * its own type and group. model_name is a LIKE pattern taken as given, without added or escaped
+ * wildcards: new-api does the same and the console relies on it (`gpt-4%` finds every gpt-4 model).
+ * The other text filters are exact.
+ */
 export function whereLogs(sql: Sql, f: LogFilter) {
   const parts = [sql`TRUE`];
-  if (f.type) parts.push(sql`type = ${f.type}`);
-  if (f.userId !== undefined) parts.push(sql`user_id = ${f.userId}`);
-  if (f.username) parts.push(sql`username = ${f.username}`);
-  if (f.tokenName) parts.push(sql`token_name = ${f.tokenName}`);
-  if (f.modelName) parts.push(sql`model_name LIKE ${f.modelName}`);
-  if (f.start) parts.push(sql`created_at >= ${f.start}`);
-  if (f.end) parts.push(sql`created_at <= ${f.end}`);
-  if (f.channel) parts.push(sql`channel_id = ${f.channel}`);
-  if (f.group) parts.push(sql`"group" = ${f.group}`);
+  if (f.type) parts.push(sql`logs.type = ${f.type}`);
+  if (f.userId !== undefined) parts.push(sql`logs.user_id = ${f.userId}`);
+  if (f.username) parts.push(sql`logs.username = ${f.username}`);
+  if (f.tokenName) parts.push(sql`logs.token_name = ${f.tokenName}`);
+  if (f.modelName) parts.push(sql`logs.model_name LIKE ${f.modelName}`);
+  if (f.start) parts.push(sql`logs.created_at >= ${f.start}`);
+  if (f.end) parts.push(sql`logs.created_at <= ${f.end}`);
+  if (f.channel) parts.push(sql`logs.channel_id = ${f.channel}`);
+  if (f.group) parts.push(sql`logs."group" = ${f.group}`);
   return parts.reduce((acc, p) => sql`${acc} AND ${p}`);
 }
 
-/** new-api's log JSON: channel_id travels as `channel`, channel_name is filled for admins. */
+/** new-api's log JSON: channel_id travels as `channel`; channel_name is filled only by the admin list. */
 export function toLogJson(row: LogRow & { channel_name?: string | null }) {
   const { channel_id, ...rest } = row;
   return { ...rest, channel: channel_id, channel_name: row.channel_name ?? '' };
@@ -58,7 +84,8 @@ export function toUserLogJson(row: LogRow) {
   let other = 'null';
   try {
     const parsed = JSON.parse(row.other) as Record<string, unknown> | null;
-    if (parsed && typeof parsed === 'object') {
+    // new-api decodes into a map: anything but a JSON object comes back as "null".
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
       delete parsed.admin_info;
       other = JSON.stringify(parsed);
     }

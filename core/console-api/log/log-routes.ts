@@ -2,7 +2,11 @@ import type { LogRow } from '../../db/rows.js';
 import { queryInt, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { ok, type ApiResult } from '../envelope.js';
-import { readLogFilter, toLogJson, toUserLogJson, whereLogs } from './log-query.js';
+import { deleteHistoryLogs } from './delete-old-logs.js';
+import { logsByKey } from './log-by-key.js';
+import { ownLogs, readLogFilter, toLogJson, toUserLogJson, whereLogs } from './log-query.js';
+import { adminLogSearch, selfLogSearch } from './log-search.js';
+import { adminLogStat, selfLogStat } from './log-stat.js';
 
 /** Page numbers are 1-based and clamped; page_size < 0 means 10 and 0 returns no rows, as in new-api. */
 function paging(c: ApiContext, cap?: number) {
@@ -13,9 +17,10 @@ function paging(c: ApiContext, cap?: number) {
   return { page, size };
 }
 
+/** GET /api/log/ (admin): every filter; channel_name is filled from the channels table. */
 async function adminList(c: ApiContext): Promise<ApiResult> {
   const { page, size } = paging(c);
-  const where = whereLogs(c.app.sql, readLogFilter(c, true));
+  const where = whereLogs(c.app.sql, readLogFilter(c));
   const [rows, [count]] = await Promise.all([
     c.app.sql<(LogRow & { channel_name: string | null })[]>`
       SELECT logs.*, channels.name AS channel_name FROM logs LEFT JOIN channels ON channels.id = logs.channel_id
@@ -25,10 +30,11 @@ async function adminList(c: ApiContext): Promise<ApiResult> {
   return ok({ items: rows.map(toLogJson), total: count?.n ?? 0, page, page_size: size });
 }
 
+/** GET /api/log/self: the caller's rows only (username and channel are ignored), at most 100 per page. */
 async function selfList(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const { page, size } = paging(c, 100);
-  const where = whereLogs(c.app.sql, { ...readLogFilter(c, false), userId: me.id });
+  const where = whereLogs(c.app.sql, ownLogs(readLogFilter(c), me.id));
   const [rows, [count]] = await Promise.all([
     c.app.sql<LogRow[]>`SELECT * FROM logs WHERE ${where} ORDER BY id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
     c.app.sql<{ n: number }[]>`SELECT count(*)::bigint AS n FROM logs WHERE ${where}`,
@@ -38,5 +44,11 @@ async function selfList(c: ApiContext): Promise<ApiResult> {
 
 export const logRoutes: ApiRoute[] = [
   { method: 'get', path: '/api/log/', access: 'admin', handler: adminList },
+  { method: 'delete', path: '/api/log/', access: 'admin', handler: deleteHistoryLogs },
+  { method: 'get', path: '/api/log/stat', access: 'admin', handler: adminLogStat },
+  { method: 'get', path: '/api/log/self/stat', access: 'user', handler: selfLogStat },
+  { method: 'get', path: '/api/log/search', access: 'admin', handler: adminLogSearch },
   { method: 'get', path: '/api/log/self', access: 'user', handler: selfList },
+  { method: 'get', path: '/api/log/self/search', access: 'user', handler: selfLogSearch },
+  { method: 'get', path: '/api/log/token', access: 'public', cors: true, handler: logsByKey },
 ];

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { ApiContext } from '../api-context.js';
+
+/**
+ * Query parameters of the history routes (logs, dashboard data, drawings, tasks). new-api reads numbers
+ * with strconv.Atoi/ParseInt and ignores the error, so anything that is not a plain integer counts as 0,
+ * which every filter treats as "not set".
+ */
+export const intParam = z
+  .string()
+  .regex(/^[+-]?\d{1,16}$/)
+  .transform(Number)
+  .catch(0);
+
+/** A missing text parameter is "", which every filter treats as "not set". */
+export const textParam = z.string().catch('');
+
+/** Parses the query with a schema of intParam/textParam fields; like gin's c.Query, the first value of a repeated key wins. */
+export function readQuery<S extends z.ZodType>(c: ApiContext, schema: S): z.infer<S> {
+  const raw: Record<string, string> = {};
+  for (const [k, v] of c.query) if (!(k in raw)) raw[k] = v;
+  return schema.parse(raw);
+}
