@@ -3,6 +3,7 @@
 // Ferryman, each in non-stream and stream mode, and reports Ferryman's cost as
 // ratios against the floor. Asserts nothing; a target that cannot serve the
 // scenario is reported and left out, and the run exits 1.
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { startFerrymanForBench, type FerrymanBenchTarget } from './ferryman-target.js';
 import { checkTarget } from './runner/check-target.js';
@@ -64,6 +65,7 @@ async function measure(targets: Target[]): Promise<Row[]> {
   return rows;
 }
 
+const loadBefore = os.loadavg()[0] ?? 0;
 const servers: { close(): Promise<void> }[] = [];
 try {
   const mock = await startChildServer(new URL('./mock-upstream.ts', import.meta.url), ['--port', '0', '--no-record'], 'MOCK_UPSTREAM_LISTENING');
@@ -81,7 +83,7 @@ try {
     { name: FLOOR, url: bare.url, key: 'mock-ok' },
     ...(ferryman ? [{ name: 'ferryman', url: ferryman.url, key: ferryman.key }] : []),
   ];
-  const info: RunInfo = { durationS, connections, floor: FLOOR };
+  const info: RunInfo = { durationS, connections, floor: FLOOR, loadBefore };
   const rows = await measure(targets);
   const table = renderTable(rows, info, failures);
   console.log(`\n${describeRun(info)}\n\n${table}\n`);

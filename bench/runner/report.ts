@@ -15,6 +15,8 @@ export interface RunInfo {
   durationS: number;
   connections: number;
   floor: string;
+  /** One-minute load average before the run started its own processes. */
+  loadBefore: number;
 }
 
 const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
@@ -41,9 +43,8 @@ export function renderTable(rows: Row[], info: RunInfo, failures: string[]): str
 
 export function describeRun(info: RunInfo): string {
   const cpus = os.cpus();
-  // A busy machine (load above the core count) skews everything; say so next to the numbers.
-  const load = os.loadavg()[0] ?? 0;
-  return `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, load average ${load.toFixed(1)} at the end; ${info.durationS} s per measurement; load generator, mock and proxies share these cores.`;
+  // A machine already busy before the run skews everything; say so next to the numbers.
+  return `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, load average ${info.loadBefore.toFixed(1)} before the run; ${info.durationS} s per measurement; load generator, mock and proxies share these cores.`;
 }
 
 export async function writeResults(dir: URL, rows: Row[], info: RunInfo, table: string, failures: string[]): Promise<void> {
