@@ -1,0 +1,35 @@
+import {
+  BotMessageSquareIcon,
+  ChartNoAxesCombinedIcon,
+  CircleUserRoundIcon,
+  HeadsetIcon,
+  ImageIcon,
+  KeyRoundIcon,
+  LayersIcon,
+  ListChecksIcon,
+  MessagesSquareIcon,
+  ScrollTextIcon,
+  Settings2Icon,
+  TicketIcon,
+  UsersIcon,
+  WalletIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import type { NavIcon } from './sidebar-groups';
+
+export const navIcons: Record<NavIcon, LucideIcon> = {
+  playground: BotMessageSquareIcon,
+  chat: MessagesSquareIcon,
+  dashboard: ChartNoAxesCombinedIcon,
+  tokens: KeyRoundIcon,
+  logs: ScrollTextIcon,
+  drawing: ImageIcon,
+  tasks: ListChecksIcon,
+  channels: LayersIcon,
+  redemptions: TicketIcon,
+  users: UsersIcon,
+  settings: Settings2Icon,
+  topup: WalletIcon,
+  personal: CircleUserRoundIcon,
+  contact: HeadsetIcon,
+};

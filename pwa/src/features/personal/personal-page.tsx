@@ -1,0 +1,3 @@
+export function PersonalPage() {
+  return <div className="p-8">personal</div>;
+}

@@ -1,0 +1,3 @@
+export function PricingPage() {
+  return <div className="p-8">pricing</div>;
+}

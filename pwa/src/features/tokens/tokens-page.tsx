@@ -1,0 +1,3 @@
+export function TokensPage() {
+  return <div className="p-8">tokens</div>;
+}

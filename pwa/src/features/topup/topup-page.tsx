@@ -1,0 +1,3 @@
+export function TopupPage() {
+  return <div className="p-8">topup</div>;
+}
