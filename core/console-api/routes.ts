@@ -2,6 +2,8 @@ import type { ApiRoute } from './api-route.js';
 import { channelRoutes } from './channel/channel-routes.js';
 import { dataRoutes } from './data/data-routes.js';
 import { logRoutes } from './log/log-routes.js';
+import { optionRoutes } from './option/option-routes.js';
+import { redemptionRoutes } from './redemption/redemption-routes.js';
 import { setupRoutes } from './setup/setup-routes.js';
 import { statusRoutes } from './status/status-routes.js';
 import { mjRoutes } from './tasks/mj-routes.js';
@@ -19,6 +21,8 @@ export const routes: ApiRoute[] = [
   ...loginRoutes,
   ...channelRoutes,
   ...tokenRoutes,
+  ...optionRoutes,
+  ...redemptionRoutes,
   ...logRoutes,
   ...dataRoutes,
   ...mjRoutes,

@@ -14,7 +14,10 @@ export type OptionKind = 'bool' | 'int' | 'float' | 'string' | 'json';
 export interface OptionDef {
   kind: OptionKind;
   default: string;
-  /** Hidden from GET /api/option/ (new-api hides keys ending in Token, Secret or Key). */
+  /**
+   * Hidden from GET /api/option/. new-api hides only keys ending in Token, Secret or Key; Ferryman also
+   * marks secrets that rule misses (oidc.client_secret), see option-secrets.ts.
+   */
   secret?: boolean;
 }
 
@@ -156,7 +159,7 @@ export const OPTION_DEFS = {
   'gemini.thinking_adapter_budget_tokens_percentage': f(0.6),
   'oidc.enabled': b(false),
   'oidc.client_id': s(),
-  'oidc.client_secret': s(),
+  'oidc.client_secret': s('', true),
   'oidc.well_known': s(),
   'oidc.authorization_endpoint': s(),
   'oidc.token_endpoint': s(),

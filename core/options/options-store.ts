@@ -1,5 +1,6 @@
 import type { Sql } from '../db/connect.js';
 import { OPTION_DEFS, type OptionKey, optionDef } from './option-defaults.js';
+import { optionShapeError } from './option-shapes.js';
 
 export type OptionsListener = (key: string) => void;
 
@@ -37,12 +38,16 @@ export class OptionsStore {
     return Number.isFinite(n) ? n : Number(optionDef(key)?.default ?? 0);
   }
 
-  /** Parsed JSON value; falls back to the default when the stored text no longer parses. */
+  /**
+   * Parsed JSON value; falls back to the default when the stored text does not parse or has the wrong
+   * shape (possible in a database written by new-api, which persists invalid values).
+   */
   json<T>(key: OptionKey): T {
     if (this.parsed.has(key)) return this.parsed.get(key) as T;
     let v: unknown;
     try {
       v = JSON.parse(this.get(key));
+      if (optionShapeError(key, v)) throw new OptionValueError(key);
     } catch {
       v = JSON.parse(optionDef(key)?.default ?? 'null');
     }
@@ -88,13 +93,17 @@ export function validateOptionValue(key: string, value: string): void {
     case 'float':
       if (value.trim() === '' || !Number.isFinite(Number(value))) throw new OptionValueError(`${key} 的值必须是数字`);
       return;
-    case 'json':
+    case 'json': {
+      let parsed: unknown;
       try {
-        JSON.parse(value);
+        parsed = JSON.parse(value);
       } catch (e) {
         throw new OptionValueError(`${key} 不是合法的 JSON 字符串：${(e as Error).message}`);
       }
+      const shapeError = optionShapeError(key, parsed);
+      if (shapeError) throw new OptionValueError(shapeError);
       return;
+    }
     case 'string':
       return;
   }

@@ -15,5 +15,8 @@ export const tokenInput = z.object({
 
 export type TokenInput = z.infer<typeof tokenInput>;
 
+/** POST /api/token/batch (added to new-api after the described commit): ids of the caller's tokens. */
+export const tokenBatchInput = z.object({ ids: z.array(z.number().int()).max(1000) });
+
 /** new-api limits names to 30 bytes. */
 export const nameTooLong = (name: string | undefined): boolean => Buffer.byteLength(name ?? '', 'utf8') > 30;

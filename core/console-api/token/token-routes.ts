@@ -1,12 +1,14 @@
-import { newTokenKey } from '../../auth/random-key.js';
 import type { TokenRow } from '../../db/rows.js';
 import { paramInt, parseBody, queryInt, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { escapeLike } from '../channel/channel-routes.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
-import { nameTooLong, tokenInput } from './token-input.js';
+import { tokenBatchInput } from './token-input.js';
+import { tokenJson } from './token-json.js';
+import { createToken, updateToken } from './token-write.js';
 
-const json = (row: TokenRow) => ({ ...row, key: row.key.trim(), DeletedAt: row.deleted_at, deleted_at: undefined });
+// Every query below is scoped to the caller's user_id: another user's token id behaves exactly like a
+// missing one (no existence leak, nothing changed; reliability-security S3).
 
 /** GET /api/token/ — the caller's own tokens, zero-based p, `size` ≤ 100, plain array with full keys. */
 async function list(c: ApiContext): Promise<ApiResult> {
@@ -17,10 +19,13 @@ async function list(c: ApiContext): Promise<ApiResult> {
   size = Math.min(size, 100);
   const rows = await c.app.sql<TokenRow[]>`
     SELECT * FROM tokens WHERE user_id = ${me.id} AND deleted_at IS NULL ORDER BY id DESC LIMIT ${size} OFFSET ${p * size}`;
-  return ok(rows.map(json));
+  return ok(rows.map(tokenJson));
 }
 
-/** GET /api/token/search — name contains keyword, key contains token (s, k, - trimmed from both ends). */
+/**
+ * GET /api/token/search — name contains keyword, key contains token (s, k, - trimmed from both ends).
+ * LIKE wildcards in the input match literally (S14).
+ */
 async function search(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const keyword = c.query.get('keyword') ?? '';
@@ -29,70 +34,16 @@ async function search(c: ApiContext): Promise<ApiResult> {
     SELECT * FROM tokens WHERE user_id = ${me.id} AND deleted_at IS NULL
       AND name LIKE ${`%${escapeLike(keyword)}%`} AND key LIKE ${`%${escapeLike(token)}%`}
     ORDER BY id DESC LIMIT 1000`;
-  return ok(rows.map(json));
+  return ok(rows.map(tokenJson));
 }
 
 async function getOne(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const [row] = await c.app.sql<TokenRow[]>`SELECT * FROM tokens WHERE id = ${paramInt(c)} AND user_id = ${me.id} AND deleted_at IS NULL`;
-  return row ? ok(json(row)) : fail('record not found');
+  return row ? ok(tokenJson(row)) : fail('record not found');
 }
 
-async function create(c: ApiContext): Promise<ApiResult> {
-  const me = requireUser(c);
-  const input = parseBody(c, tokenInput);
-  if (nameTooLong(input.name)) return fail('令牌名称过长');
-  const now = Math.floor(Date.now() / 1000);
-  await c.app.sql`INSERT INTO tokens ${c.app.sql({
-    user_id: me.id,
-    key: newTokenKey(),
-    status: 1,
-    name: input.name ?? '',
-    created_time: now,
-    accessed_time: now,
-    expired_time: input.expired_time ?? -1,
-    remain_quota: input.remain_quota ?? 0,
-    unlimited_quota: input.unlimited_quota ?? false,
-    model_limits_enabled: input.model_limits_enabled ?? false,
-    model_limits: input.model_limits ?? '',
-    allow_ips: input.allow_ips ?? '',
-    group: input.group ?? '',
-  })}`;
-  return ok();
-}
-
-/** PUT /api/token/ — full edit, or ?status_only= to change the status alone. */
-async function update(c: ApiContext): Promise<ApiResult> {
-  const me = requireUser(c);
-  const input = parseBody(c, tokenInput);
-  if (!input.id) return fail('无效的参数');
-  if (nameTooLong(input.name)) return fail('令牌名称过长');
-  const [cur] = await c.app.sql<TokenRow[]>`SELECT * FROM tokens WHERE id = ${input.id} AND user_id = ${me.id} AND deleted_at IS NULL`;
-  if (!cur) return fail('record not found');
-  const now = Math.floor(Date.now() / 1000);
-  if (input.status === 1) {
-    if (cur.status === 3 && cur.expired_time <= now && cur.expired_time !== -1)
-      return fail('令牌已过期，无法启用，请先修改令牌过期时间，或者设置为永不过期');
-    if (cur.status === 4 && cur.remain_quota <= 0 && !cur.unlimited_quota)
-      return fail('令牌可用额度已用尽，无法启用，请先修改令牌剩余额度，或者设置为无限额度');
-  }
-  const patch = c.query.has('status_only')
-    ? { status: input.status ?? cur.status }
-    : {
-        name: input.name ?? cur.name,
-        expired_time: input.expired_time ?? cur.expired_time,
-        remain_quota: input.remain_quota ?? cur.remain_quota,
-        unlimited_quota: input.unlimited_quota ?? cur.unlimited_quota,
-        model_limits_enabled: input.model_limits_enabled ?? cur.model_limits_enabled,
-        model_limits: input.model_limits ?? cur.model_limits,
-        allow_ips: input.allow_ips ?? cur.allow_ips ?? '',
-        group: input.group ?? cur.group,
-      };
-  const [row] = await c.app.sql<TokenRow[]>`UPDATE tokens SET ${c.app.sql(patch)} WHERE id = ${cur.id} AND user_id = ${me.id} RETURNING *`;
-  c.app.invalidation.publish('token', cur.id);
-  return ok(json(row!));
-}
-
+/** DELETE /api/token/:id — soft delete; the user's balance is never touched (S12). */
 async function remove(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const id = paramInt(c);
@@ -102,11 +53,23 @@ async function remove(c: ApiContext): Promise<ApiResult> {
   return ok();
 }
 
+/** POST /api/token/batch {ids} — soft-deletes those of the ids that are the caller's; data = how many. */
+async function removeBatch(c: ApiContext): Promise<ApiResult> {
+  const me = requireUser(c);
+  const { ids } = parseBody(c, tokenBatchInput, '参数错误');
+  if (ids.length === 0) return fail('参数错误');
+  const rows = await c.app.sql<{ id: number }[]>`
+    UPDATE tokens SET deleted_at = now() WHERE user_id = ${me.id} AND id = ANY(${ids}::bigint[]) AND deleted_at IS NULL RETURNING id`;
+  for (const { id } of rows) c.app.invalidation.publish('token', id);
+  return ok(rows.length);
+}
+
 export const tokenRoutes: ApiRoute[] = [
   { method: 'get', path: '/api/token/', access: 'user', handler: list },
   { method: 'get', path: '/api/token/search', access: 'user', handler: search },
+  { method: 'post', path: '/api/token/batch', access: 'user', handler: removeBatch },
   { method: 'get', path: '/api/token/:id', access: 'user', handler: getOne },
-  { method: 'post', path: '/api/token/', access: 'user', handler: create },
-  { method: 'put', path: '/api/token/', access: 'user', handler: update },
+  { method: 'post', path: '/api/token/', access: 'user', handler: createToken },
+  { method: 'put', path: '/api/token/', access: 'user', handler: updateToken },
   { method: 'delete', path: '/api/token/:id', access: 'user', handler: remove },
 ];
