@@ -1,0 +1,98 @@
+import type { ResolvedPrice } from './resolve-price.js';
+
+/**
+ * Content of a type-2 consume log (new-api relay-text.go postConsumeQuota), ratios printed as Go's `%.2f`:
+ * `模型倍率 1.25，补全倍率 4.00，分组倍率 1.00`, or `模型价格 0.04，分组倍率 1.00` for per-call models,
+ * followed directly by the notes (e.g. `（可能是上游超时）` when usage was zero).
+ */
+export function consumeLogContent(price: ResolvedPrice, extraNotes: string[] = []): string {
+  const head = price.usePrice
+    ? `模型价格 ${goFixed2(price.modelPrice)}，分组倍率 ${goFixed2(price.groupRatio)}`
+    : `模型倍率 ${goFixed2(price.modelRatio)}，补全倍率 ${goFixed2(price.completionRatio)}，分组倍率 ${goFixed2(price.groupRatio)}`;
+  return head + extraNotes.join('');
+}
+
+export interface StreamStatus {
+  status: 'ok' | 'client_gone' | 'upstream_error';
+  error?: string;
+}
+
+export interface ConsumeOtherArgs {
+  price: ResolvedPrice;
+  cachedTokens: number;
+  /** First-response time minus start, ms; −1000 for non-stream requests, as new-api logs them. */
+  frtMs: number;
+  /** Channel ids tried, as strings. */
+  useChannel: string[];
+  isModelMapped: boolean;
+  upstreamModel: string;
+  reasoningEffort?: string;
+  /** Usage was counted locally because the upstream reported none. */
+  estimated?: boolean;
+  /** Stream requests only. */
+  streamStatus?: StreamStatus;
+}
+
+/**
+ * The `other` JSON of a consume log, keys as new-api writes them (service/log_info_generate.go
+ * GenerateTextOtherInfo). Where new-api nests a key, so does this:
+ * - `admin_info: { use_channel, local_count_tokens? }` — the console strips admin_info for non-admins, and
+ *   new-api (L) puts `local_count_tokens` there, not at the top level;
+ * - `stream_status: { status: 'ok' | 'error', end_reason, end_error? }` — L's shape; our
+ *   `client_gone` / `upstream_error` become status `error` with end_reason `client_gone` / `upstream_failed`.
+ * Keys come out sorted, as Go's encoding/json prints a map, so the stored text matches byte for byte.
+ */
+export function buildConsumeOther(args: ConsumeOtherArgs): Record<string, unknown> {
+  const { price } = args;
+  const adminInfo: Record<string, unknown> = { use_channel: [...args.useChannel] };
+  if (args.estimated) adminInfo.local_count_tokens = true;
+  const other: Record<string, unknown> = {
+    admin_info: sortKeys(adminInfo),
+    cache_ratio: price.cacheRatio,
+    cache_tokens: args.cachedTokens,
+    completion_ratio: price.completionRatio,
+    frt: args.frtMs,
+    group_ratio: price.groupRatio,
+    model_price: price.modelPrice,
+    model_ratio: price.modelRatio,
+  };
+  if (args.isModelMapped) {
+    other.is_model_mapped = true;
+    other.upstream_model_name = args.upstreamModel;
+  }
+  if (args.reasoningEffort) other.reasoning_effort = args.reasoningEffort;
+  if (args.streamStatus) other.stream_status = streamStatusJson(args.streamStatus);
+  return sortKeys(other);
+}
+
+const END_REASON: Record<StreamStatus['status'], string> = { ok: 'done', client_gone: 'client_gone', upstream_error: 'upstream_failed' };
+
+function streamStatusJson(s: StreamStatus): Record<string, unknown> {
+  const json: Record<string, unknown> = { end_reason: END_REASON[s.status] };
+  if (s.status !== 'ok' && s.error) json.end_error = s.error;
+  json.status = s.status === 'ok' ? 'ok' : 'error';
+  return json;
+}
+
+function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Go's %.2f: the exact binary value rounded to 2 decimals with exact ties to even (0.125 → "0.12"), where
+ * JavaScript's toFixed breaks ties upwards ("0.13").
+ */
+function goFixed2(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? '+Inf' : '-Inf';
+  const abs = Math.abs(x);
+  // toFixed switches to exponent form at 1e21; such doubles are integers, so print them exactly.
+  if (abs >= 1e21) return `${x < 0 ? '-' : ''}${BigInt(abs)}.00`;
+  const exact = abs.toFixed(100); // a double that is a 2-decimal tie expands exactly within 100 digits
+  const dot = exact.indexOf('.');
+  const kept = exact.slice(0, dot + 3);
+  const isTie = /^50*$/.test(exact.slice(dot + 3));
+  const magnitude = isTie && Number(kept.at(-1)) % 2 === 0 ? kept : abs.toFixed(2);
+  // Go keeps the sign of a negative value that rounds to zero: -0.001 → "-0.00".
+  return `${x < 0 || Object.is(x, -0) ? '-' : ''}${magnitude}`;
+}
