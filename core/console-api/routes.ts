@@ -3,12 +3,15 @@ import { channelRoutes } from './channel/channel-routes.js';
 import { dataRoutes } from './data/data-routes.js';
 import { logRoutes } from './log/log-routes.js';
 import { optionRoutes } from './option/option-routes.js';
+import { pricingRoutes } from './pricing/pricing-routes.js';
+import { publicRoutes } from './public/public-routes.js';
 import { redemptionRoutes } from './redemption/redemption-routes.js';
 import { setupRoutes } from './setup/setup-routes.js';
 import { statusRoutes } from './status/status-routes.js';
 import { mjRoutes } from './tasks/mj-routes.js';
 import { taskRoutes } from './tasks/task-routes.js';
 import { tokenRoutes } from './token/token-routes.js';
+import { topupRoutes } from './topup/topup-routes.js';
 import { loginRoutes } from './user/login-routes.js';
 
 /**
@@ -23,6 +26,9 @@ export const routes: ApiRoute[] = [
   ...tokenRoutes,
   ...optionRoutes,
   ...redemptionRoutes,
+  ...topupRoutes,
+  ...pricingRoutes,
+  ...publicRoutes,
   ...logRoutes,
   ...dataRoutes,
   ...mjRoutes,

@@ -1,0 +1,60 @@
+import { logQuota } from '../../billing/format-quota.js';
+import { verifyEpaySign } from '../../payment/epay-sign.js';
+import type { ApiContext } from '../api-context.js';
+import type { ApiResult } from '../envelope.js';
+import { creditTopUp } from './credit-top-up.js';
+import { epayConfig } from './epay-config.js';
+
+interface TopUpRow {
+  id: number;
+  user_id: number;
+  amount: number;
+  money: number;
+  trade_no: string;
+  status: string;
+}
+
+/** The gateway reads a plain-text body: `success` stops its retries, `fail` asks it to try again later. */
+const text = (body: 'success' | 'fail'): ApiResult => ({ raw: body, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
+const cents = (money: string | number): number => Math.round(Number(money) * 100);
+
+/**
+ * GET /api/user/epay/notify — the gateway's asynchronous payment notification. Checked before any
+ * credit: the MD5 signature with a non-empty key, the merchant id, an order we created, the amount we
+ * asked for (new-api checks only the signature and answers `success` even for unknown orders). The
+ * credit is a conditional update pending → success in the transaction that adds the quota and writes
+ * the log, so a notification delivered many times, also concurrently, credits once (S8, C8).
+ */
+export async function epayNotify(c: ApiContext): Promise<ApiResult> {
+  const params: Record<string, string> = {};
+  for (const k of c.query.keys()) params[k] ??= c.query.get(k) ?? '';
+  const config = epayConfig(c.app);
+  const warn = (reason: string) => {
+    c.app.log.warn('epay notify refused', { reason, tradeNo: params.out_trade_no ?? '' });
+    return text('fail');
+  };
+  if (!config) return warn('epay is not configured');
+  if (!verifyEpaySign(params, config.key)) return warn('bad signature');
+  if (params.pid !== config.pid) return warn('merchant id mismatch');
+  // A valid notice of an unpaid or closed trade: acknowledged, nothing to credit.
+  if (params.trade_status !== 'TRADE_SUCCESS') return text('success');
+
+  const [order] = await c.app.sql<TopUpRow[]>`SELECT * FROM top_ups WHERE trade_no = ${params.out_trade_no ?? ''} ORDER BY id LIMIT 1`;
+  if (!order) return warn('unknown order');
+  if (cents(params.money ?? '') !== cents(order.money)) return warn('amount mismatch');
+  if (order.status === 'success') return text('success');
+  if (order.status !== 'pending') return warn(`order is ${order.status}`);
+
+  const o = c.app.options;
+  const quotaPerUnit = o.number('QuotaPerUnit');
+  const quota = order.amount * Math.trunc(quotaPerUnit);
+  const now = Math.floor(Date.now() / 1000);
+  await c.app.sql.begin(async (tx) => {
+    const [claimed] = await tx`UPDATE top_ups SET status = 'success' WHERE id = ${order.id} AND status = 'pending' RETURNING id`;
+    if (!claimed) return; // another delivery of the same notice won
+    const content = `使用在线充值成功，充值金额: ${logQuota(quota, o.bool('DisplayInCurrencyEnabled'), quotaPerUnit)}，支付金额：${order.money.toFixed(6)}`;
+    await creditTopUp(tx, order.user_id, quota, content, now);
+  });
+  return text('success');
+}
