@@ -32,3 +32,21 @@ BEGIN
   END IF;
   status := 0; token_quota := t_remain - p_amount;
 END $$;
+
+-- Several reservations in one statement, applied in order: concurrent requests share one round trip
+-- instead of queueing one statement each. Each item is independent (one failing does not undo another).
+CREATE OR REPLACE FUNCTION ferryman_reserve_many(p_items json)
+RETURNS TABLE (idx integer, status integer, user_quota bigint, token_quota bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  item json;
+  i integer := 0;
+  r record;
+BEGIN
+  FOR item IN SELECT * FROM json_array_elements(p_items) LOOP
+    SELECT * INTO r FROM ferryman_reserve((item->>'u')::bigint, (item->>'t')::bigint, (item->>'a')::bigint);
+    idx := i; status := r.status; user_quota := r.user_quota; token_quota := r.token_quota;
+    RETURN NEXT;
+    i := i + 1;
+  END LOOP;
+END $$;

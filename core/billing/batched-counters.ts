@@ -71,20 +71,20 @@ export class BatchedCounters {
         const rows = JSON.stringify([...users].map(([id, d]) => ({ id, q: d.quota, u: d.used, r: d.requests })));
         await this.sql`
           UPDATE users SET quota = users.quota - d.q, used_quota = users.used_quota + d.u, request_count = users.request_count + d.r
-          FROM json_to_recordset(${rows}::json) AS d(id bigint, q bigint, u bigint, r bigint) WHERE users.id = d.id`;
+          FROM json_to_recordset(${rows}::text::json) AS d(id bigint, q bigint, u bigint, r bigint) WHERE users.id = d.id`;
       }
       if (tokens.size) {
         const rows = JSON.stringify([...tokens].map(([id, d]) => ({ id, q: d.remain, u: d.used, a: d.accessed })));
         await this.sql`
           UPDATE tokens SET remain_quota = tokens.remain_quota - d.q, used_quota = tokens.used_quota + d.u,
                             accessed_time = GREATEST(tokens.accessed_time, d.a)
-          FROM json_to_recordset(${rows}::json) AS d(id bigint, q bigint, u bigint, a bigint) WHERE tokens.id = d.id`;
+          FROM json_to_recordset(${rows}::text::json) AS d(id bigint, q bigint, u bigint, a bigint) WHERE tokens.id = d.id`;
       }
       if (channels.size) {
         const rows = JSON.stringify([...channels].map(([id, u]) => ({ id, u })));
         await this.sql`
           UPDATE channels SET used_quota = channels.used_quota + d.u
-          FROM json_to_recordset(${rows}::json) AS d(id bigint, u bigint) WHERE channels.id = d.id`;
+          FROM json_to_recordset(${rows}::text::json) AS d(id bigint, u bigint) WHERE channels.id = d.id`;
       }
     } catch (e) {
       // Put the deltas back so the next flush retries them: a lost delta would be lost money.

@@ -45,7 +45,7 @@ export class LogWriter {
                           completion_tokens, use_time, is_stream, channel_id, token_id, "group", other)
         SELECT user_id, created_at, type, content, username, token_name, model_name, quota, prompt_tokens,
                completion_tokens, use_time, is_stream, channel_id, token_id, "group", other
-        FROM json_populate_recordset(null::logs, ${JSON.stringify(rows)}::json)`;
+        FROM json_populate_recordset(null::logs, ${JSON.stringify(rows)}::text::json)`;
     } catch (e) {
       this.buffer.unshift(...rows);
       this.log.error('log flush failed; will retry', { error: String(e) });

@@ -1,5 +1,6 @@
 import type { Sql } from '../db/connect.js';
 import type { BatchedCounters } from './batched-counters.js';
+import { ReservationBatcher } from './reservation-batcher.js';
 
 export interface Reservation {
   userId: number;
@@ -22,16 +23,19 @@ export type ReserveOutcome =
  * deltas flushed in batches. Quota leases can replace reserve() later without touching callers.
  */
 export class QuotaLedger {
+  private readonly batcher: ReservationBatcher;
+
   constructor(
-    private readonly sql: Sql,
+    sql: Sql,
     private readonly counters: BatchedCounters,
-  ) {}
+  ) {
+    this.batcher = new ReservationBatcher(sql);
+  }
 
   async reserve(userId: number, tokenId: number, tokenUnlimited: boolean, amount: number): Promise<ReserveOutcome> {
     const reservation: Reservation = { userId, tokenId, tokenUnlimited, amount: Math.max(0, Math.floor(amount)), done: false, userQuotaAfter: Number.MAX_SAFE_INTEGER };
     if (reservation.amount === 0) return { ok: true, reservation };
-    const [row] = await this.sql<{ status: number; user_quota: number | null; token_quota: number | null }[]>`
-      SELECT * FROM ferryman_reserve(${userId}, ${tokenId}, ${reservation.amount})`;
+    const row = await this.batcher.submit({ u: userId, t: tokenId, a: reservation.amount });
     const status = row?.status ?? 1;
     if (status === 0) {
       reservation.userQuotaAfter = row?.user_quota ?? 0;

@@ -30,7 +30,7 @@ export async function saveQuotaData(sql: Sql, buckets: QuotaBucket[]): Promise<v
       await tx`
         WITH input AS (
           SELECT user_id, username, model_name, created_at, count, quota, token_used
-          FROM json_populate_recordset(null::quota_data, ${input}::json)
+          FROM json_populate_recordset(null::quota_data, ${input}::text::json)
         ),
         target AS (
           SELECT DISTINCT ON (i.user_id, i.username, i.model_name, i.created_at)

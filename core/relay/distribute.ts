@@ -4,6 +4,8 @@ import type { TokenCaller } from './authenticate-token.js';
 import { localError } from './relay-error.js';
 import { usableGroups } from './usable-groups.js';
 
+const NO_EXCLUSIONS: ReadonlySet<number> = new Set();
+
 export interface Route {
   group: string;
   /** the admin-pinned channel, which bypasses model limits and retries */
@@ -29,8 +31,10 @@ export async function distribute(app: AppServices, caller: TokenCaller, model: s
     pinned = Number.isSafeInteger(id) && id > 0 ? await app.channels.loadOne(id) : null;
     if (!pinned) throw localError(400, '无效的渠道 Id');
     if (pinned.config.status !== 1) throw localError(403, '该渠道已被禁用');
-  } else if (token.modelLimits && !token.modelLimits.has(model)) {
-    throw localError(403, `该令牌无权访问模型 ${model}`);
+  } else {
+    if (token.modelLimits && !token.modelLimits.has(model)) throw localError(403, `该令牌无权访问模型 ${model}`);
+    // Refuse before reserving quota when nothing serves the model in this group.
+    if (!app.channels.select(group, model, NO_EXCLUSIONS)) throw localError(503, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
   }
   return { group, pinned };
 }

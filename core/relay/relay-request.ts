@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { exceedsJsonDepth } from './json-depth.js';
 import { localError, RelayError } from './relay-error.js';
+
+// Real requests nest a handful of levels (tool schemas a few dozen); deeper input is hostile.
+const MAX_DEPTH = 128;
 
 export type RelayMode = 'chat' | 'completions' | 'embeddings';
 
@@ -42,6 +46,7 @@ export function parseRelayRequest(mode: RelayMode, raw: Buffer, contentType: str
     throw invalid('Content-Type must be application/json');
   }
   if (raw.length === 0) throw invalid('request body is empty');
+  if (exceedsJsonDepth(raw, MAX_DEPTH)) throw invalid(`Invalid request, 无效的请求, JSON nested deeper than ${MAX_DEPTH} levels`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(utf8.decode(raw));

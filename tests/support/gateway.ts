@@ -63,7 +63,9 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
     });
   });
   child.removeAllListeners('exit');
-  const sql = pg
+  const sql = !dbAddress && !pg
+    ? (null as unknown as postgres.Sql)
+    : pg
     ? postgres(pg.url, { max: 4, onnotice: () => {}, types: { int8: { to: 20, from: [20], serialize: String, parse: Number } } as never })
     : postgres({
         host: dbAddress!.split(':')[0],
@@ -80,7 +82,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
     sql,
     output: () => out,
     async stop() {
-      await sql.end({ timeout: 2 }).catch(() => {});
+      await sql?.end({ timeout: 2 }).catch(() => {});
       await stopChild(child);
       await pg?.drop().catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });

@@ -19,6 +19,6 @@ export async function rebuildAbilities(tx: Tx, ch: Pick<ChannelRow, 'id' | 'mode
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = JSON.stringify(rows.slice(i, i + 500));
     await tx`INSERT INTO abilities ("group", model, channel_id, enabled, priority, weight, tag)
-             SELECT "group", model, channel_id, enabled, priority, weight, tag FROM json_populate_recordset(null::abilities, ${chunk}::json)`;
+             SELECT "group", model, channel_id, enabled, priority, weight, tag FROM json_populate_recordset(null::abilities, ${chunk}::text::json)`;
   }
 }

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addChannel, addToken, ledger, startRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+
+describe('bad relay input gets a clear OpenAI-style error and changes nothing', () => {
+  let f: RelayFixture;
+  let key: string;
+  beforeAll(async () => {
+    f = await startRelayFixture({ MAX_REQUEST_BODY_MB: '1' });
+    await addChannel(f);
+    key = (await addToken(f.root)).key;
+  });
+  afterAll(() => f?.stop());
+
+  const send = (body: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+    fetch(`${f.gw.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, ...headers }, body });
+
+  it.each<[string, string | Buffer, Record<string, string> | undefined, number, RegExp]>([
+    ['truncated JSON', '{"model":', undefined, 400, /无效的请求/],
+    ['wrong content type', '{"model":"gpt-4o-mini","messages":[]}', { 'content-type': 'text/plain' }, 400, /Content-Type/],
+    ['missing model', '{"messages":[{"role":"user","content":"hi"}]}', undefined, 400, /model/],
+    ['messages not an array', '{"model":"gpt-4o-mini","messages":"hi"}', undefined, 400, /messages/],
+    ['max_tokens as a string', '{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}],"max_tokens":"10"}', undefined, 400, /max_tokens/],
+    ['invalid UTF-8', Buffer.concat([Buffer.from('{"model":"gpt-4o-mini","messages":[{"role":"user","content":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}]}')]), undefined, 400, /UTF-8/],
+    ['deep nesting', `{"model":"gpt-4o-mini","messages":${'['.repeat(20000)}${']'.repeat(20000)}}`, undefined, 400, /无效的请求|messages/],
+    ['model with no channel', '{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}]}', undefined, 503, /无可用渠道/],
+  ])('%s', async (_name, body, headers, status, message) => {
+    const before = await ledger(f.gw, f.root.userId);
+    const r = await send(body, headers);
+    expect(r.status).toBe(status);
+    const json = (await r.json()) as { error: { message: string; type: string } };
+    expect(json.error.message).toMatch(message);
+    expect(json.error.message).toMatch(/request id: /);
+    const after = await ledger(f.gw, f.root.userId);
+    expect(after.quota).toBe(before.quota);
+    expect(after.logs).toBe(before.logs);
+  });
+
+  it('refuses a body over MAX_REQUEST_BODY_MB with 413', async () => {
+    const big = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x'.repeat(2 * 1024 * 1024) }] });
+    const r = await send(big);
+    expect(r.status).toBe(413);
+    expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/too large/);
+  });
+
+  it('never reaches the upstream for refused requests', async () => {
+    await f.mock.reset();
+    await send('{"model":');
+    expect((await f.mock.requests()).length).toBe(0);
+  });
+});
