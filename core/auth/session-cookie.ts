@@ -8,6 +8,8 @@ export interface SessionData {
   status?: number;
   group?: string;
   oauth_state?: string;
+  /** unix seconds after which oauth_state is no longer accepted */
+  oauth_state_exp?: number;
   aff?: string;
   turnstile?: boolean;
   /** unix seconds */

@@ -79,6 +79,13 @@ export const envSchema = z.object({
   DEBUG: bool(false),
   PWA_DIST: z.string().optional(),
   FERRYMAN_EXPOSE_DB: bool(false),
+  // Third-party sign-in endpoints; overridable so tests (and private mirrors) can stand in for them.
+  // new-api reads LINUX_DO_TOKEN_ENDPOINT / LINUX_DO_USER_ENDPOINT; the GitHub and Turnstile ones follow suit.
+  GITHUB_TOKEN_ENDPOINT: z.url().default('https://github.com/login/oauth/access_token'),
+  GITHUB_USER_ENDPOINT: z.url().default('https://api.github.com/user'),
+  LINUX_DO_TOKEN_ENDPOINT: z.url().default('https://connect.linux.do/oauth2/token'),
+  LINUX_DO_USER_ENDPOINT: z.url().default('https://connect.linux.do/api/user'),
+  TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
 });
 
 export type Env = z.infer<typeof envSchema>;

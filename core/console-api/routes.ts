@@ -13,6 +13,9 @@ import { taskRoutes } from './tasks/task-routes.js';
 import { tokenRoutes } from './token/token-routes.js';
 import { topupRoutes } from './topup/topup-routes.js';
 import { loginRoutes } from './user/login-routes.js';
+import { userRoutes } from './user/user-routes.js';
+import { accountRoutes } from './account/account-routes.js';
+import { oauthRoutes } from './oauth/oauth-routes.js';
 
 /**
  * The console API: one table of (method, path, access, handler). Each resource folder exports its rows;
@@ -22,6 +25,9 @@ export const routes: ApiRoute[] = [
   ...setupRoutes,
   ...statusRoutes,
   ...loginRoutes,
+  ...accountRoutes,
+  ...oauthRoutes,
+  ...userRoutes,
   ...channelRoutes,
   ...tokenRoutes,
   ...optionRoutes,

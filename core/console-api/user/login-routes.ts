@@ -2,15 +2,18 @@ import { z } from 'zod';
 import { verifyPassword } from '../../auth/password.js';
 import { USER_ENABLED } from '../../auth/roles.js';
 import type { UserRow } from '../../db/rows.js';
+import { checkTurnstile } from '../account/turnstile.js';
 import { parseBody, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
+import { setupLogin } from './setup-login.js';
 import { toUserJson } from './user-json.js';
 
 const loginBody = z.object({ username: z.string(), password: z.string() });
 
 /** POST /api/user/login (spec console-api.md §3.2). The username field also accepts an email. */
 async function login(c: ApiContext): Promise<ApiResult> {
+  await checkTurnstile(c);
   if (!c.app.options.bool('PasswordLoginEnabled')) return fail('管理员关闭了密码登录');
   const input = parseBody(c, loginBody);
   if (!input.username || !input.password) return fail('无效的参数');
@@ -21,8 +24,7 @@ async function login(c: ApiContext): Promise<ApiResult> {
   // response does not tell which usernames exist.
   const valid = await verifyPassword(input.password, row?.password ?? DUMMY_HASH);
   if (!row || !valid || row.status !== USER_ENABLED) return fail('用户名或密码错误，或用户已被封禁');
-  c.saveSession({ id: row.id, username: row.username, role: row.role, status: row.status, group: row.group });
-  return ok(toUserJson({ id: row.id, username: row.username, display_name: row.display_name, role: row.role, status: row.status, group: row.group }));
+  return setupLogin(c, row);
 }
 
 const DUMMY_HASH = '$2b$10$CwTycUXWue0Thq9StjUM0uJ8DPLKXtSNSqGVGAQLtJ6fFJ3O9lGda';

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { hashPassword } from '../../auth/password.js';
+import { consumeCode, issueCode, newResetToken } from '../../auth/verification-codes.js';
+import { passwordResetMail } from '../../mail/mail-templates.js';
+import { sendMail } from '../../mail/send-mail.js';
+import { serverAddress } from '../../mail/server-address.js';
+import { parseBody, type ApiContext } from '../api-context.js';
+import type { ApiRoute } from '../api-route.js';
+import { fail, ok, type ApiResult } from '../envelope.js';
+import { checkTurnstile } from './turnstile.js';
+
+const emailFormat = z.email();
+
+/** GET /api/reset_password?email= (spec console-api.md §3.5): mails a reset link valid 10 minutes. */
+async function requestReset(c: ApiContext): Promise<ApiResult> {
+  await checkTurnstile(c);
+  const { options, sql } = c.app;
+  const email = c.query.get('email') ?? '';
+  if (!emailFormat.safeParse(email).success) return fail('无效的参数');
+  const [known] = await sql`SELECT 1 FROM users WHERE email = ${email} LIMIT 1`;
+  if (!known) return fail('该邮箱地址未注册');
+  const token = newResetToken();
+  await issueCode(sql, 'reset', email, token);
+  const link = `${serverAddress(c.app)}/user/reset?email=${encodeURIComponent(email)}&token=${token}`;
+  try {
+    await sendMail(options, passwordResetMail(email, options.get('SystemName'), link));
+  } catch (e) {
+    c.app.log.warn('password reset mail failed', { error: String(e) });
+    return fail(e instanceof Error ? e.message : String(e));
+  }
+  return ok();
+}
+
+const resetBody = z.object({ email: z.string().default(''), token: z.string().default('') });
+
+/**
+ * POST /api/user/reset {email, token}: a new 12-hex password for every account with that email, returned in
+ * data. The token is single-use, and the system access tokens of those accounts are revoked as well, since
+ * a reset is how a possibly stolen account is taken back.
+ */
+async function resetPassword(c: ApiContext): Promise<ApiResult> {
+  const input = parseBody(c, resetBody);
+  if (!input.email || !input.token) return fail('无效的参数');
+  if (!(await consumeCode(c.app.sql, 'reset', input.email, input.token))) return fail('重置链接非法或已过期');
+  const password = randomUUID().replaceAll('-', '').slice(0, 12);
+  const hashed = await hashPassword(password);
+  const rows = await c.app.sql<{ id: number }[]>`
+    UPDATE users SET password = ${hashed}, access_token = NULL WHERE email = ${input.email} AND deleted_at IS NULL RETURNING id`;
+  for (const r of rows) c.app.invalidation.publish('user', r.id);
+  return ok(password);
+}
+
+export const resetPasswordRoutes: ApiRoute[] = [
+  { method: 'get', path: '/api/reset_password', access: 'public', critical: true, handler: requestReset },
+  { method: 'post', path: '/api/user/reset', access: 'public', critical: true, handler: resetPassword },
+];

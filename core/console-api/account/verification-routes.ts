@@ -1,0 +1,59 @@
+import { checkCode, consumeCode, issueCode, newEmailCode } from '../../auth/verification-codes.js';
+import { verificationMail } from '../../mail/mail-templates.js';
+import { sendMail } from '../../mail/send-mail.js';
+import type { ApiContext } from '../api-context.js';
+import type { ApiRoute } from '../api-route.js';
+import { fail, ok, type ApiResult } from '../envelope.js';
+import { requireSessionUser } from '../oauth/session-user.js';
+import { emailRuleViolation } from './email-rules.js';
+import { checkTurnstile } from './turnstile.js';
+
+/** GET /api/verification?email= (spec console-api.md §3.4): mails a 6-hex code valid 10 minutes. */
+async function sendVerification(c: ApiContext): Promise<ApiResult> {
+  await checkTurnstile(c);
+  const { options, sql } = c.app;
+  const email = c.query.get('email') ?? '';
+  const violation = emailRuleViolation(email, {
+    domainRestriction: options.bool('EmailDomainRestrictionEnabled'),
+    whitelist: options.get('EmailDomainWhitelist'),
+    aliasRestriction: options.bool('EmailAliasRestrictionEnabled'),
+  });
+  if (violation) return fail(violation);
+  if (await emailTaken(c, email)) return fail('邮箱地址已被占用');
+  const code = newEmailCode();
+  await issueCode(sql, 'verify', email, code);
+  try {
+    await sendMail(options, verificationMail(email, options.get('SystemName'), code));
+  } catch (e) {
+    c.app.log.warn('verification mail failed', { error: String(e) });
+    return fail(e instanceof Error ? e.message : String(e));
+  }
+  return ok();
+}
+
+/**
+ * GET /api/oauth/email/bind?email=&code=: sets the email of the signed-in user. The code is spent, and the
+ * address is checked again (new-api does not), so two accounts never end up sharing one address.
+ */
+async function bindEmail(c: ApiContext): Promise<ApiResult> {
+  const user = await requireSessionUser(c);
+  const email = c.query.get('email') ?? '';
+  const code = c.query.get('code') ?? '';
+  if (!(await checkCode(c.app.sql, 'verify', email, code))) return fail('验证码错误或已过期');
+  if (await emailTaken(c, email, user.id)) return fail('邮箱地址已被占用');
+  if (!(await consumeCode(c.app.sql, 'verify', email, code))) return fail('验证码错误或已过期');
+  await c.app.sql`UPDATE users SET email = ${email} WHERE id = ${user.id}`;
+  c.app.invalidation.publish('user', user.id);
+  return ok();
+}
+
+/** Any user holding the address, soft-deleted ones included (as new-api's IsEmailAlreadyTaken). */
+async function emailTaken(c: ApiContext, email: string, exceptId = 0): Promise<boolean> {
+  const [row] = await c.app.sql`SELECT 1 FROM users WHERE email = ${email} AND id <> ${exceptId} LIMIT 1`;
+  return row !== undefined;
+}
+
+export const verificationRoutes: ApiRoute[] = [
+  { method: 'get', path: '/api/verification', access: 'public', critical: true, handler: sendVerification },
+  { method: 'get', path: '/api/oauth/email/bind', access: 'public', critical: true, handler: bindEmail },
+];

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { hashPassword } from '../../auth/password.js';
+import { ROLE_ROOT } from '../../auth/roles.js';
+import { LOG_MANAGE, type UserRow } from '../../db/rows.js';
+import { paramInt, parseBody, queryInt, requireUser, type ApiContext } from '../api-context.js';
+import type { ApiRoute } from '../api-route.js';
+import { escapeLike } from '../channel/channel-routes.js';
+import { fail, ok, type ApiResult } from '../envelope.js';
+import { insertUser, usernameTaken } from './insert-user.js';
+import { quotaText, recordUserLog } from './record-user-log.js';
+import { toUserJson } from './user-json.js';
+import { editFieldError, userFieldError } from './user-validation.js';
+
+/** Users and logs page 1-based with a clamp; page_size < 0 means 10 and 0 returns no rows (spec §6). */
+function paging(c: ApiContext) {
+  const page = Math.max(1, queryInt(c, 'p', 1));
+  const size = queryInt(c, 'page_size', 10);
+  return { page, size: size < 0 ? 10 : size };
+}
+
+/** GET /api/user/ and /api/user/search: soft-deleted users included (they carry DeletedAt), newest first. */
+async function listUsers(c: ApiContext, search: boolean): Promise<ApiResult> {
+  const { sql } = c.app;
+  const { page, size } = paging(c);
+  let where = sql`TRUE`;
+  if (search) {
+    const keyword = c.query.get('keyword') ?? '';
+    const group = c.query.get('group') ?? '';
+    const like = `%${escapeLike(keyword)}%`;
+    const byId = /^[+-]?\d{1,15}$/.test(keyword) ? sql`id = ${Number(keyword)} OR ` : sql``;
+    where = sql`(${byId}username LIKE ${like} OR email LIKE ${like} OR display_name LIKE ${like}) ${group ? sql`AND "group" = ${group}` : sql``}`;
+  }
+  const [rows, [count]] = await Promise.all([
+    sql<UserRow[]>`SELECT * FROM users WHERE ${where} ORDER BY id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
+    sql<{ n: number }[]>`SELECT count(*)::bigint AS n FROM users WHERE ${where}`,
+  ]);
+  return ok({ items: rows.map(toUserJson), total: count?.n ?? 0, page, page_size: size });
+}
+
+async function liveUser(c: ApiContext, id: number): Promise<UserRow | undefined> {
+  const [row] = await c.app.sql<UserRow[]>`SELECT * FROM users WHERE id = ${id} AND deleted_at IS NULL`;
+  return row;
+}
+
+/** GET /api/user/:id: admins see only lower roles; root sees everyone. */
+async function getUser(c: ApiContext): Promise<ApiResult> {
+  const me = requireUser(c);
+  const row = await liveUser(c, paramInt(c));
+  if (!row) return fail('record not found');
+  if (me.role <= row.role && me.role !== ROLE_ROOT) return fail('无权获取同级或更高等级用户的信息');
+  return ok(toUserJson(row));
+}
+
+const createBody = z.object({
+  username: z.string().default(''),
+  password: z.string().default(''),
+  display_name: z.string().default(''),
+  role: z.number().int().default(0),
+});
+
+/** POST /api/user/: always a common, enabled user, whatever role was sent (spec §5.2). */
+async function createUser(c: ApiContext): Promise<ApiResult> {
+  const me = requireUser(c);
+  const input = parseBody(c, createBody);
+  const username = input.username.trim();
+  if (!username || !input.password) return fail('无效的参数');
+  const invalid = userFieldError({ ...input, username });
+  if (invalid) return fail(invalid);
+  if (input.role >= me.role) return fail('无法创建权限大于等于自己的用户');
+  await insertUser(c.app, { username, password: input.password, display_name: input.display_name || username });
+  return ok();
+}
+
+const editBody = z.object({
+  id: z.number().int().default(0),
+  username: z.string().optional(),
+  display_name: z.string().optional(),
+  group: z.string().max(64).optional(),
+  quota: z.number().int().optional(),
+  password: z.string().default(''),
+  role: z.number().int().default(0),
+});
+
+/**
+ * PUT /api/user/: writes only username, display_name, group, quota and (when sent) password; role, status,
+ * email and bindings never change here. Fields left out of the body stay as they are (new-api zeroes
+ * them). A quota change is applied as a delta, so charges landing meanwhile are not overwritten, and is
+ * logged as type 3.
+ */
+async function editUser(c: ApiContext): Promise<ApiResult> {
+  const me = requireUser(c);
+  const input = parseBody(c, editBody);
+  if (!input.id) return fail('无效的参数');
+  const invalid = editFieldError(input);
+  if (invalid) return fail(invalid);
+  const origin = await liveUser(c, input.id);
+  if (!origin) return fail('record not found');
+  if (me.role !== ROLE_ROOT) {
+    if (me.role <= origin.role) return fail('无权更新同权限等级或更高权限等级的用户信息');
+    if (me.role <= input.role) return fail('无权将其他用户权限等级提升到大于等于自己的权限等级');
+  }
+  const { sql } = c.app;
+  const patch: Record<string, string> = {};
+  if (input.username) patch.username = input.username;
+  if (input.display_name !== undefined) patch.display_name = input.display_name;
+  if (input.group) patch.group = input.group;
+  if (input.password) patch.password = await hashPassword(input.password);
+  const delta = input.quota === undefined ? 0 : input.quota - origin.quota;
+  await sql`UPDATE users SET ${Object.keys(patch).length ? sql`${sql(patch)},` : sql``} quota = quota + ${delta} WHERE id = ${origin.id}`.catch(usernameTaken);
+  c.app.invalidation.publish('user', origin.id);
+  if (input.quota !== undefined && delta !== 0) {
+    const user = { id: origin.id, username: patch.username ?? origin.username };
+    recordUserLog(c.app, user, LOG_MANAGE, `管理员将用户额度从 ${quotaText(c.app, origin.quota)}修改为 ${quotaText(c.app, input.quota)}`);
+  }
+  return ok();
+}
+
+/** DELETE /api/user/:id: hard delete of a lower role (no root exception: root cannot remove another root). */
+async function hardDeleteUser(c: ApiContext): Promise<ApiResult> {
+  const me = requireUser(c);
+  const target = await liveUser(c, paramInt(c));
+  if (!target) return fail('record not found');
+  if (me.role <= target.role) return fail('无权删除同权限等级或更高权限等级的用户');
+  await c.app.sql`DELETE FROM users WHERE id = ${target.id}`;
+  c.app.invalidation.publish('user', target.id);
+  return ok();
+}
+
+export const adminUserRoutes: ApiRoute[] = [
+  { method: 'get', path: '/api/user/', access: 'admin', handler: (c) => listUsers(c, false) },
+  { method: 'get', path: '/api/user/search', access: 'admin', handler: (c) => listUsers(c, true) },
+  { method: 'post', path: '/api/user/', access: 'admin', handler: createUser },
+  { method: 'put', path: '/api/user/', access: 'admin', handler: editUser },
+  // :id routes last, after every static /api/user/<name> route of the table.
+  { method: 'get', path: '/api/user/:id', access: 'admin', handler: getUser },
+  { method: 'delete', path: '/api/user/:id', access: 'admin', handler: hardDeleteUser },
+];

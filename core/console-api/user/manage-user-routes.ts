@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ROLE_ADMIN, ROLE_COMMON, ROLE_ROOT, USER_DISABLED, USER_ENABLED } from '../../auth/roles.js';
+import type { UserRow } from '../../db/rows.js';
+import { parseBody, requireUser, type ApiContext } from '../api-context.js';
+import type { ApiRoute } from '../api-route.js';
+import { fail, ok, type ApiResult } from '../envelope.js';
+import { toUserJson } from './user-json.js';
+
+const manageBody = z.object({ id: z.number().int().default(0), action: z.string().default('') });
+
+/**
+ * POST /api/user/manage {id, action} (spec §4). The target may be soft-deleted. Admins act only on lower
+ * roles; root on anyone, within the per-action rules. An unknown action changes nothing and succeeds.
+ * The answer is a User whose only meaningful fields are the new role and status.
+ */
+async function manageUser(c: ApiContext): Promise<ApiResult> {
+  const me = requireUser(c);
+  const { id, action } = parseBody(c, manageBody);
+  const [target] = id ? await c.app.sql<UserRow[]>`SELECT * FROM users WHERE id = ${id}` : [];
+  if (!target) return fail('用户不存在');
+  if (me.role <= target.role && me.role !== ROLE_ROOT) return fail('无权更新同权限等级或更高权限等级的用户信息');
+  let { role, status } = target;
+  let softDelete = false;
+  switch (action) {
+    case 'disable':
+      if (target.role === ROLE_ROOT) return fail('无法禁用超级管理员用户');
+      status = USER_DISABLED;
+      break;
+    case 'enable':
+      status = USER_ENABLED;
+      break;
+    case 'delete':
+      if (target.role === ROLE_ROOT) return fail('无法删除超级管理员用户');
+      softDelete = true;
+      break;
+    case 'promote':
+      if (me.role !== ROLE_ROOT) return fail('普通管理员用户无法提升其他用户为管理员');
+      if (target.role >= ROLE_ADMIN) return fail('该用户已经是管理员');
+      role = ROLE_ADMIN;
+      break;
+    case 'demote':
+      if (target.role === ROLE_ROOT) return fail('无法降级超级管理员用户');
+      if (target.role === ROLE_COMMON) return fail('该用户已经是普通用户');
+      role = ROLE_COMMON;
+      break;
+  }
+  await c.app.sql`
+    UPDATE users SET role = ${role}, status = ${status} ${softDelete ? c.app.sql`, deleted_at = now()` : c.app.sql``}
+    WHERE id = ${target.id}`;
+  // Dropped from the cache at once (and on other nodes), so a disabled or deleted user is refused on the next request.
+  c.app.invalidation.publish('user', target.id);
+  return ok(toUserJson({ role, status }));
+}
+
+export const manageUserRoutes: ApiRoute[] = [{ method: 'post', path: '/api/user/manage', access: 'admin', handler: manageUser }];

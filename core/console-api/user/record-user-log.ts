@@ -1,0 +1,32 @@
+import type { AppServices } from '../../app-services.js';
+import { logQuota } from '../../billing/format-quota.js';
+
+/**
+ * new-api's RecordLog for the console (gifts, admin quota edits): one row of the given type with the user's
+ * name and the text, queued on the batched log writer like every other log row.
+ */
+export function recordUserLog(app: AppServices, user: { id: number; username: string }, type: number, content: string): void {
+  app.logs.add({
+    user_id: user.id,
+    created_at: Math.floor(Date.now() / 1000),
+    type,
+    content,
+    username: user.username,
+    token_name: '',
+    model_name: '',
+    quota: 0,
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    use_time: 0,
+    is_stream: false,
+    channel_id: 0,
+    token_id: 0,
+    group: '',
+    other: '',
+  });
+}
+
+/** An amount as new-api's LogQuota prints it under the current display options. */
+export function quotaText(app: Pick<AppServices, 'options'>, quota: number): string {
+  return logQuota(quota, app.options.bool('DisplayInCurrencyEnabled'), app.options.number('QuotaPerUnit'));
+}

@@ -1,0 +1,36 @@
+/** The user fields new-api validates on register, create and edit (validator tags on model.User). */
+export interface UserFields {
+  username?: string;
+  password?: string;
+  display_name?: string;
+  email?: string;
+}
+
+type Rule = { key: keyof UserFields; goName: string; min?: number; max: number };
+
+// Struct order, because go-playground/validator reports failures in field order.
+const RULES: Rule[] = [
+  { key: 'username', goName: 'Username', max: 12 },
+  { key: 'password', goName: 'Password', min: 8, max: 20 },
+  { key: 'display_name', goName: 'DisplayName', max: 20 },
+  { key: 'email', goName: 'Email', max: 50 },
+];
+
+/**
+ * new-api's `输入不合法 <validator text>` message, or null. Lengths count characters (runes), as the Go
+ * validator does; several failures are joined with a newline, as ValidationErrors.Error() does.
+ */
+export function userFieldError(u: UserFields): string | null {
+  const failures: string[] = [];
+  for (const r of RULES) {
+    const length = [...(u[r.key] ?? '')].length;
+    const tag = r.min !== undefined && length < r.min ? 'min' : length > r.max ? 'max' : null;
+    if (tag) failures.push(`Key: 'User.${r.goName}' Error:Field validation for '${r.goName}' failed on the '${tag}' tag`);
+  }
+  return failures.length ? `输入不合法 ${failures.join('\n')}` : null;
+}
+
+/** new-api fills an empty password with a placeholder before validating edits, so "" means "unchanged". */
+export function editFieldError(u: UserFields): string | null {
+  return userFieldError({ ...u, password: u.password || 'placeholder' });
+}
