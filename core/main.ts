@@ -21,6 +21,7 @@ import { createClientIpResolver } from './http/client-ip.js';
 import { mountStatic } from './http/mount-static.js';
 import { loadStaticFiles } from './http/static-files.js';
 import { createLogger, type Logger } from './log/logger.js';
+import { LowBalanceNotifier } from './notify/low-balance-notifier.js';
 import { OptionsStore } from './options/options-store.js';
 import { mountRelay } from './relay/mount-relay.js';
 import { providerOf } from './providers/registry.js';
@@ -69,7 +70,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     clientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     startTime: Math.floor(Date.now() / 1000),
     setup: { done: rootRow !== undefined },
-    lowBalance: { afterCharge: () => {} },
+    lowBalance: new LowBalanceNotifier({ env, options, log, user: (id) => services.users.get(id) }),
   };
   await services.channels.rebuild();
   services.dashboard.start();

@@ -1,0 +1,69 @@
+import { formatQuota } from '../billing/format-quota.js';
+import type { CachedUser } from '../cache/user-cache.js';
+import type { Env } from '../config/env.js';
+import type { Logger } from '../log/logger.js';
+import { sendMail } from '../mail/send-mail.js';
+import { serverAddress } from '../mail/server-address.js';
+import type { OptionsStore } from '../options/options-store.js';
+import { NotifyThrottle } from './notify-throttle.js';
+import { isWebhookUrl, readUserSetting } from './user-setting.js';
+import { sendWebhook } from './webhook.js';
+
+export interface LowBalanceDeps {
+  env: Env;
+  options: OptionsStore;
+  log: Logger;
+  /** the user as the cache holds it (email, setting) */
+  user(id: number): Promise<CachedUser | null>;
+}
+
+const TYPE = 'quota_exceed';
+const TITLE = '您的额度即将用尽';
+// new-api's text; each {{value}} takes the next entry of values.
+const CONTENT = "{{value}}，当前剩余额度为 {{value}}，为了不影响您的使用，请及时充值。<br/>充值链接：<a href='{{value}}'>{{value}}</a>";
+
+/**
+ * Low-balance notices (spec console-api.md §8.6, relay.md §4.6), told after every relay charge. A notice
+ * goes out when the charge takes the balance below the user's quota_warning_threshold (else the option
+ * QuotaRemindThreshold), by email or signed webhook as the user chose, at most NOTIFY_LIMIT_COUNT per user
+ * per hour. new-api sends on every charge while below the threshold (throttled); here only the crossing
+ * sends, so a user spending a small balance is told once rather than every hour.
+ * Everything happens after afterCharge has returned: the relay never waits, and failures are only logged.
+ */
+export class LowBalanceNotifier {
+  private readonly throttle: NotifyThrottle;
+
+  constructor(private readonly deps: LowBalanceDeps) {
+    this.throttle = new NotifyThrottle(deps.env.NOTIFY_LIMIT_COUNT);
+  }
+
+  afterCharge(userId: number, remainingQuota: number, charged: number): void {
+    if (charged <= 0) return;
+    this.check(userId, remainingQuota, charged).catch((e: unknown) =>
+      this.deps.log.error('low-balance notification failed', { userId, error: e instanceof Error ? e.message : String(e) }),
+    );
+  }
+
+  private async check(userId: number, remaining: number, charged: number): Promise<void> {
+    const { options } = this.deps;
+    const user = await this.deps.user(userId);
+    if (!user) return;
+    const setting = readUserSetting(user.setting);
+    const threshold = setting.quota_warning_threshold ?? options.number('QuotaRemindThreshold');
+    if (remaining >= threshold || remaining + charged < threshold) return;
+    if (!this.throttle.allow(userId, TYPE)) return;
+
+    const topUpLink = `${serverAddress(this.deps)}/topup`;
+    const values = [TITLE, formatQuota(remaining, options.bool('DisplayInCurrencyEnabled'), options.number('QuotaPerUnit')), topUpLink, topUpLink];
+    const content = values.reduce((text, v) => text.replace('{{value}}', () => v), CONTENT);
+    if (setting.notify_type === 'webhook') {
+      // Checked again at send time: the setting may predate the http(s) rule.
+      if (!setting.webhook_url || !isWebhookUrl(setting.webhook_url)) throw new Error('invalid webhook url');
+      await sendWebhook(setting.webhook_url, setting.webhook_secret, { type: TYPE, title: TITLE, content, values, timestamp: Math.floor(Date.now() / 1000) });
+      return;
+    }
+    const to = setting.notification_email || user.email;
+    if (!to) throw new Error('user has no email address');
+    await sendMail(options, { to, subject: TITLE, html: content });
+  }
+}
