@@ -41,12 +41,22 @@ const timeout = await slow.count({ kind: 'text', model: 'gpt-4', text: 'lorem ip
   .then(() => 'resolved', (e) => String(e.message));
 const afterTimeout = (await untilServed(tasks[0])).count;
 
+// A worker that cannot start: reported through onError instead of crashing; tasks queued for it reject
+// when the last thread is gone, and from then on tasks are counted inline.
+const errors = [];
+const broken = createTokenCounter({ inlineBelowBytes: 0, workerFile: process.argv[3], onError: (e) => errors.push(String(e.message)) });
+const brokenResults = [];
+for (let i = 0; i < 5; i++) {
+  brokenResults.push(await broken.count(tasks[0]).then((n) => n, (e) => String(e.message)));
+  if (brokenResults.at(-1) === 2) break;
+}
+
 const mixed = createTokenCounter({ maxThreads: 1 });
 await new Promise((r) => setTimeout(r, 1500)); // let the background warm-up load this thread's encodings
 const fromMixed = await Promise.all(tasks.map((t) => mixed.count(t)));
 
-await Promise.all([pooled.close(), slow.close(), mixed.close()]);
-console.log(JSON.stringify({ fromPool, fromMixed, mainThreadLoaded, failure, afterFailure, timeout, afterTimeout }));
+await Promise.all([pooled.close(), slow.close(), broken.close(), mixed.close()]);
+console.log(JSON.stringify({ fromPool, fromMixed, mainThreadLoaded, failure, afterFailure, timeout, afterTimeout, errors, brokenResults }));
 `;
 
 const image = `data:image/png;base64,${'A'.repeat(300_000)}`;
@@ -83,14 +93,15 @@ const TASKS: CountTask[] = [
 ];
 
 describe('createTokenCounter with real worker threads', () => {
-  it('counts in workers exactly as runCountTask does, and survives failing and timed-out tasks', () => {
+  it('counts in workers exactly as runCountTask does, and survives failing tasks, timeouts and broken workers', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ferryman-pool-'));
     try {
       writeFileSync(join(dir, 'probe.mjs'), PROBE);
       writeFileSync(join(dir, 'tasks.json'), JSON.stringify(TASKS));
+      writeFileSync(join(dir, 'broken-worker.mjs'), "throw new Error('worker cannot start');\n");
       const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
-      const child = spawnSync(process.execPath, ['--import', 'tsx', join(dir, 'probe.mjs'), join(dir, 'tasks.json')], { cwd: root, env, encoding: 'utf8', timeout: 110_000 });
-      expect(child.stderr).toBe('');
+      const child = spawnSync(process.execPath, ['--import', 'tsx', join(dir, 'probe.mjs'), join(dir, 'tasks.json'), join(dir, 'broken-worker.mjs')], { cwd: root, env, encoding: 'utf8', timeout: 110_000 });
+      expect(child.stderr, child.stderr).toBe("");
       expect(child.status).toBe(0);
       const out = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
       // Counted here, in this process, on this thread.
@@ -103,6 +114,10 @@ describe('createTokenCounter with real worker threads', () => {
       expect(out.afterFailure).toBe(2);
       expect(out.timeout).toBe('token count timed out after 20 ms');
       expect(out.afterTimeout).toBe(2);
+      expect(out.errors).toContain('worker cannot start');
+      const brokenResults = out.brokenResults as unknown[];
+      expect(brokenResults.at(-1)).toBe(2);
+      expect(new Set(brokenResults.slice(0, -1))).toEqual(new Set(brokenResults.length > 1 ? ['worker cannot start'] : []));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

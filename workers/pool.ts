@@ -3,13 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { encodingForModel } from '../core/tokenizer/encoding-for-model.js';
 import { isEncodingLoaded, loadEncoding } from '../core/tokenizer/count-text.js';
+import { createLogger } from '../core/log/logger.js';
 import { countTaskTextSize } from './count-task-size.js';
 import { type CountTask, runCountTask } from './count-tokens-task.js';
 import { slimCountTask } from './slim-count-task.js';
-import { deadlineFactory } from './task-deadline.js';
+import { createDeadlines } from './task-deadline.js';
 
 export interface TokenCounter {
-  /** Resolves the count; rejects on a failing task, a crashed worker or a timeout (the caller falls back). */
+  /**
+   * Resolves the count; rejects on a failing task, a crashed worker, a timeout or a full queue (the caller
+   * falls back). After `close`, or once no worker thread can start, tasks are counted inline.
+   */
   count(task: CountTask): Promise<number>;
   close(): Promise<void>;
 }
@@ -19,8 +23,12 @@ export interface TokenCounterOptions {
   maxThreads?: number;
   /** Tasks with less text than this (UTF-16 code units ≈ bytes) are counted on the calling thread. */
   inlineBelowBytes?: number;
-  /** A pooled task still unfinished after this long is aborted (its thread is replaced) and rejects. */
+  /** A pooled task still unfinished after this long, queueing included, is aborted (its thread replaced). */
   timeoutMs?: number;
+  /** Errors outside any task, e.g. a thread failing to start; default: an error log line. */
+  onError?: (err: unknown) => void;
+  /** The worker entry; tests point it elsewhere. */
+  workerFile?: string;
 }
 
 /**
@@ -70,27 +78,35 @@ export function createTokenCounter(opts: TokenCounterOptions = {}): TokenCounter
   const inlineBelow = opts.inlineBelowBytes ?? DEFAULT_INLINE_BELOW_BYTES;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const pool = new Piscina<CountTask, number>({
-    filename: WORKER_FILE,
+    filename: opts.workerFile ?? WORKER_FILE,
     minThreads: 1,
     maxThreads: Math.max(1, opts.maxThreads ?? 2),
     idleTimeout: IDLE_TIMEOUT_MS,
     maxQueue: MAX_QUEUE,
   });
-  const deadline = deadlineFactory(timeoutMs);
+  const deadlines = createDeadlines(timeoutMs);
+  // Without a listener these would crash the process. A thread that fails while starting is not replaced;
+  // once none is left, the queued tasks are rejected now and later ones are counted inline.
+  const onError = opts.onError ?? ((err: unknown) => createLogger(false).error('token counter worker failed', { error: String(err) }));
+  pool.on('error', (err: unknown) => {
+    onError(err);
+    if (pool.threads.length === 0) deadlines.abortAll(err);
+  });
   let closed = false;
   if (inlineBelow > 0) warmThisThread();
+  const small = (task: CountTask): boolean =>
+    inlineBelow > 0 && isEncodingLoaded(encodingForModel(task.model)) && countTaskTextSize(task, inlineBelow) < inlineBelow;
 
   return {
     async count(task) {
-      if (closed || (inlineBelow > 0 && isEncodingLoaded(encodingForModel(task.model)) && countTaskTextSize(task, inlineBelow) < inlineBelow)) {
-        return runCountTask(task);
-      }
-      const signal = deadline();
+      if (closed || pool.threads.length === 0 || small(task)) return runCountTask(task);
+      const signal = deadlines.start();
       try {
         return await pool.run(slimCountTask(task), { signal });
       } catch (err) {
-        // Piscina terminated the thread running it (and starts another); say why.
+        // On an abort Piscina terminates the thread running the task (and starts another) or unqueues it.
         if (signal.expired) throw new Error(`token count timed out after ${timeoutMs} ms`, { cause: err });
+        if (signal.reason !== undefined) throw signal.reason;
         throw err;
       }
     },

@@ -6,24 +6,35 @@
 export interface Deadline {
   /** True once the deadline passed and the abort listener was called. */
   readonly expired: boolean;
+  /** Set when the task was aborted early by `abortAll`. */
+  readonly reason: unknown;
   once(name: 'abort', listener: () => void): void;
   off(name: 'abort', listener: () => void): void;
   removeListener(name: 'abort', listener: () => void): void;
 }
 
+export interface Deadlines {
+  /** A deadline `timeoutMs` from now. */
+  start(): Deadline;
+  /** Aborts every pending task now, e.g. when the pool has lost all its threads. */
+  abortAll(reason: unknown): void;
+}
+
 class Entry implements Deadline {
   expired = false;
+  reason: unknown;
   listener: (() => void) | undefined;
   constructor(
     readonly at: number,
-    private readonly live: Set<Entry>,
+    private readonly release: (entry: Entry) => void,
   ) {}
   once(_name: 'abort', listener: () => void): void {
     this.listener = listener;
   }
+  /** The task settled: forget it. */
   off(): void {
     this.listener = undefined;
-    this.live.delete(this);
+    this.release(this);
   }
   removeListener(): void {
     this.off();
@@ -31,29 +42,44 @@ class Entry implements Deadline {
 }
 
 /**
- * Returns a factory of deadlines `timeoutMs` from now. One unref'd interval (period timeoutMs / 4, so a
- * deadline fires up to 25 % late) runs only while some deadline is pending.
+ * One interval (period timeoutMs / 4, so a deadline fires up to 25 % late) runs only while a deadline is
+ * pending. It keeps the process alive meanwhile, so a task stuck in a pool without threads still settles.
  */
-export function deadlineFactory(timeoutMs: number): () => Deadline {
+export function createDeadlines(timeoutMs: number): Deadlines {
   const live = new Set<Entry>();
   let timer: NodeJS.Timeout | undefined;
-  const tick = (): void => {
-    const now = performance.now();
-    for (const entry of live) {
-      if (entry.at > now) continue;
-      live.delete(entry);
-      entry.expired = true;
-      entry.listener?.();
-    }
+  const release = (entry: Entry): void => {
+    live.delete(entry);
     if (live.size === 0 && timer) {
       clearInterval(timer);
       timer = undefined;
     }
   };
-  return () => {
-    const entry = new Entry(performance.now() + timeoutMs, live);
-    live.add(entry);
-    timer ??= setInterval(tick, Math.max(5, timeoutMs / 4)).unref();
-    return entry;
+  const fire = (entry: Entry): void => {
+    const listener = entry.listener;
+    release(entry);
+    listener?.();
+  };
+  const tick = (): void => {
+    const now = performance.now();
+    for (const entry of live) {
+      if (entry.at > now) continue;
+      entry.expired = true;
+      fire(entry);
+    }
+  };
+  return {
+    start() {
+      const entry = new Entry(performance.now() + timeoutMs, release);
+      live.add(entry);
+      timer ??= setInterval(tick, Math.max(5, timeoutMs / 4));
+      return entry;
+    },
+    abortAll(reason) {
+      for (const entry of live) {
+        entry.reason = reason;
+        fire(entry);
+      }
+    },
   };
 }
