@@ -84,7 +84,10 @@ describe('relay faults', () => {
     const ac = new AbortController();
     const r = await post(f, key, { model: 'gpt-4o-mini', stream: true, mock: { chunks: 50, chunk_delay_ms: 100 } }, ac.signal);
     const reader = r.body!.getReader();
-    await reader.read();
+    const decoder = new TextDecoder();
+    let seen = '';
+    // Wait until some content (not just the role chunk) has been delivered, then hang up.
+    while (!/"content":"[^"]+"/.test(seen)) seen += decoder.decode((await reader.read()).value);
     ac.abort();
     const rec = await eventually(
       async () => (await f.mock.requests()).find((x) => x.path === '/v1/chat/completions'),
