@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDeadlines } from './task-deadline.js';
 
-const FAKE = { toFake: ['setInterval', 'clearInterval', 'performance'] } as const;
+const FAKE: Parameters<typeof vi.useFakeTimers>[0] = { toFake: ['setInterval', 'clearInterval', 'performance'] };
 
 describe('createDeadlines', () => {
   afterEach(() => {
