@@ -5,7 +5,7 @@ type Encoding = typeof import('gpt-tokenizer/encoding/cl100k_base');
 
 // Loaded through require so each encoding is read on first use, synchronously (this code runs inside
 // worker threads and inline on the event loop): importing cl100k_base costs ~270 ms, o200k_base ~420 ms.
-const require = createRequire(import.meta.url);
+const requireEncoding = createRequire(import.meta.url);
 const loaded = new Map<EncodingName, Encoding>();
 
 /**
@@ -17,7 +17,7 @@ const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 function encoding(name: EncodingName): Encoding {
   let enc = loaded.get(name);
   if (!enc) {
-    enc = require(`gpt-tokenizer/encoding/${name}`) as Encoding;
+    enc = requireEncoding(`gpt-tokenizer/encoding/${name}`) as Encoding;
     loaded.set(name, enc);
   }
   return enc;
