@@ -19,6 +19,7 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetRouteImport } from './routes/reset'
 import { Route as SetupRouteImport } from './routes/setup'
 import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/_admin'
+import { Route as AuthenticatedLogRouteImport } from './routes/_authenticated/log'
 import { Route as AuthenticatedPersonalRouteImport } from './routes/_authenticated/personal'
 import { Route as AuthenticatedSettingRouteImport } from './routes/_authenticated/setting'
 import { Route as AuthenticatedTokenRouteImport } from './routes/_authenticated/token'
@@ -75,6 +76,11 @@ const SetupRoute = SetupRouteImport.update({
 } as any)
 const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
   id: '/_admin',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedLogRoute = AuthenticatedLogRouteImport.update({
+  id: '/log',
+  path: '/log',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedPersonalRoute = AuthenticatedPersonalRouteImport.update({
@@ -134,6 +140,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
   '/setup': typeof SetupRoute
+  '/log': typeof AuthenticatedLogRoute
   '/personal': typeof AuthenticatedPersonalRoute
   '/setting': typeof AuthenticatedSettingRoute
   '/token': typeof AuthenticatedTokenRoute
@@ -153,6 +160,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
   '/setup': typeof SetupRoute
+  '/log': typeof AuthenticatedLogRoute
   '/personal': typeof AuthenticatedPersonalRoute
   '/setting': typeof AuthenticatedSettingRoute
   '/token': typeof AuthenticatedTokenRoute
@@ -175,6 +183,7 @@ export interface FileRoutesById {
   '/reset': typeof ResetRoute
   '/setup': typeof SetupRoute
   '/_authenticated/_admin': typeof AuthenticatedAdminRouteWithChildren
+  '/_authenticated/log': typeof AuthenticatedLogRoute
   '/_authenticated/personal': typeof AuthenticatedPersonalRoute
   '/_authenticated/setting': typeof AuthenticatedSettingRoute
   '/_authenticated/token': typeof AuthenticatedTokenRoute
@@ -196,6 +205,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset'
     | '/setup'
+    | '/log'
     | '/personal'
     | '/setting'
     | '/token'
@@ -215,6 +225,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset'
     | '/setup'
+    | '/log'
     | '/personal'
     | '/setting'
     | '/token'
@@ -236,6 +247,7 @@ export interface FileRouteTypes {
     | '/reset'
     | '/setup'
     | '/_authenticated/_admin'
+    | '/_authenticated/log'
     | '/_authenticated/personal'
     | '/_authenticated/setting'
     | '/_authenticated/token'
@@ -333,6 +345,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/log': {
+      id: '/_authenticated/log'
+      path: '/log'
+      fullPath: '/log'
+      preLoaderRoute: typeof AuthenticatedLogRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/personal': {
       id: '/_authenticated/personal'
       path: '/personal'
@@ -416,6 +435,7 @@ const AuthenticatedAdminRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
+  AuthenticatedLogRoute: typeof AuthenticatedLogRoute
   AuthenticatedPersonalRoute: typeof AuthenticatedPersonalRoute
   AuthenticatedSettingRoute: typeof AuthenticatedSettingRoute
   AuthenticatedTokenRoute: typeof AuthenticatedTokenRoute
@@ -424,6 +444,7 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAdminRoute: AuthenticatedAdminRouteWithChildren,
+  AuthenticatedLogRoute: AuthenticatedLogRoute,
   AuthenticatedPersonalRoute: AuthenticatedPersonalRoute,
   AuthenticatedSettingRoute: AuthenticatedSettingRoute,
   AuthenticatedTokenRoute: AuthenticatedTokenRoute,

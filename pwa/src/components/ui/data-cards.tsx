@@ -55,7 +55,7 @@ export function DataCards<T>({ columns, rows, rowKey, loading, empty, selection,
               {fields.map((c) => (
                 <div key={c.id} className="contents">
                   <dt className="text-muted-foreground">{c.header}</dt>
-                  <dd className="min-w-0 text-right break-words">{c.cell(row)}</dd>
+                  <dd className="flex min-w-0 items-center justify-end text-right break-words">{c.cell(row)}</dd>
                 </div>
               ))}
             </dl>

@@ -1,0 +1,92 @@
+import { SearchIcon, RotateCcwIcon } from 'lucide-react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Label } from '../../components/ui/label';
+import { parseDateTimeInput, toDateTimeInput } from '../../lib/time-format';
+import type { LogSearch } from './log-search';
+
+type FilterValues = Pick<LogSearch, 'token_name' | 'model_name' | 'group' | 'username' | 'channel'> & { start: string; end: string };
+
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-1">
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      {children}
+    </div>
+  );
+}
+
+/** Date range (two pickers), token, model, group; administrators also channel and username. */
+export function LogFilters({ search, range, admin, onSearch, onReset }: { search: LogSearch; range: { start: number; end: number }; admin: boolean; onSearch: (next: Partial<LogSearch>) => void; onReset: () => void }) {
+  const { t } = useTranslation();
+  const initial = (): FilterValues => ({
+    start: toDateTimeInput(search.start || range.start),
+    end: toDateTimeInput(search.end || range.end),
+    token_name: search.token_name,
+    model_name: search.model_name,
+    group: search.group,
+    username: search.username,
+    channel: search.channel,
+  });
+  const [values, setValues] = useState(initial);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the URL when it changes
+  useEffect(() => setValues(initial()), [search.start, search.end, search.token_name, search.model_name, search.group, search.username, search.channel]);
+  const set = (key: keyof FilterValues) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const start = parseDateTimeInput(values.start);
+    const end = parseDateTimeInput(values.end);
+    onSearch({
+      page: 1,
+      start: Number.isNaN(start) ? 0 : start,
+      end: Number.isNaN(end) ? 0 : end,
+      token_name: values.token_name.trim(),
+      model_name: values.model_name.trim(),
+      group: values.group.trim(),
+      username: values.username.trim(),
+      channel: values.channel.trim(),
+    });
+  };
+  return (
+    <form onSubmit={submit} className="grid grid-cols-2 gap-2.5 rounded-lg border bg-card p-3 shadow-xs sm:grid-cols-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] xl:grid-cols-[repeat(5,minmax(0,1fr))_auto]" data-log-filters>
+      <FilterField id="log-start" label={t('logs.filters.start')}>
+        <Input id="log-start" type="datetime-local" value={values.start} onChange={set('start')} />
+      </FilterField>
+      <FilterField id="log-end" label={t('logs.filters.end')}>
+        <Input id="log-end" type="datetime-local" value={values.end} onChange={set('end')} />
+      </FilterField>
+      <FilterField id="log-token" label={t('logs.filters.tokenName')}>
+        <Input id="log-token" value={values.token_name} onChange={set('token_name')} placeholder={t('logs.filters.tokenName')} />
+      </FilterField>
+      <FilterField id="log-model" label={t('logs.filters.modelName')}>
+        <Input id="log-model" value={values.model_name} onChange={set('model_name')} placeholder={t('logs.filters.modelName')} />
+      </FilterField>
+      <FilterField id="log-group" label={t('logs.filters.group')}>
+        <Input id="log-group" value={values.group} onChange={set('group')} placeholder={t('logs.filters.group')} />
+      </FilterField>
+      {admin ? (
+        <>
+          <FilterField id="log-channel" label={t('logs.filters.channel')}>
+            <Input id="log-channel" inputMode="numeric" value={values.channel} onChange={set('channel')} placeholder={t('logs.filters.channel')} />
+          </FilterField>
+          <FilterField id="log-username" label={t('logs.filters.username')}>
+            <Input id="log-username" value={values.username} onChange={set('username')} placeholder={t('logs.filters.username')} />
+          </FilterField>
+        </>
+      ) : null}
+      <div className="col-span-2 flex items-end gap-2 sm:col-span-1">
+        <Button type="submit" className="flex-1 lg:flex-none">
+          <SearchIcon />
+          {t('logs.filters.search')}
+        </Button>
+        <Button type="button" variant="outline" size="icon" aria-label={t('logs.filters.reset')} onClick={onReset}>
+          <RotateCcwIcon />
+        </Button>
+      </div>
+    </form>
+  );
+}
