@@ -99,17 +99,20 @@ async function editUser(c: ApiContext): Promise<ApiResult> {
     if (me.role <= origin.role) return fail('无权更新同权限等级或更高权限等级的用户信息');
     if (me.role <= input.role) return fail('无权将其他用户权限等级提升到大于等于自己的权限等级');
   }
-  const { sql } = c.app;
-  const patch: Record<string, string> = {};
-  if (input.username) patch.username = input.username;
-  if (input.display_name !== undefined) patch.display_name = input.display_name;
-  if (input.group) patch.group = input.group;
-  if (input.password) patch.password = await hashPassword(input.password);
+  const password = input.password ? await hashPassword(input.password) : null;
   const delta = input.quota === undefined ? 0 : input.quota - origin.quota;
-  await sql`UPDATE users SET ${Object.keys(patch).length ? sql`${sql(patch)},` : sql``} quota = quota + ${delta} WHERE id = ${origin.id}`.catch(usernameTaken);
+  // NULL keeps the column: empty username and group, and absent fields, are left as they are.
+  await c.app.sql`
+    UPDATE users SET
+      username = COALESCE(${input.username || null}, username),
+      display_name = COALESCE(${input.display_name ?? null}, display_name),
+      "group" = COALESCE(${input.group || null}, "group"),
+      password = COALESCE(${password}, password),
+      quota = quota + ${delta}
+    WHERE id = ${origin.id}`.catch(usernameTaken);
   c.app.invalidation.publish('user', origin.id);
   if (input.quota !== undefined && delta !== 0) {
-    const user = { id: origin.id, username: patch.username ?? origin.username };
+    const user = { id: origin.id, username: input.username || origin.username };
     recordUserLog(c.app, user, LOG_MANAGE, `管理员将用户额度从 ${quotaText(c.app, origin.quota)}修改为 ${quotaText(c.app, input.quota)}`);
   }
   return ok();
