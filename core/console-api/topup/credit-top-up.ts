@@ -1,15 +1,36 @@
 import type postgres from 'postgres';
+import type { Sql } from '../../db/connect.js';
 import { LOG_TOPUP } from '../../db/rows.js';
 
-export type Tx = postgres.TransactionSql<Record<string, never>>;
+export interface TopUpCredit {
+  userId: number;
+  quota: number;
+  /** the type-1 log text */
+  content: string;
+  now: number;
+}
 
 /**
- * Adds quota to a user and writes the type-1 (top-up) log in the caller's transaction, so a credit never
- * exists without its log or the other way round. Throws when the user is gone, which rolls back the
- * claim of the code or order that paid for it.
+ * Claims what pays for a top-up (a redemption code, an order) and credits the user with its type-1 log,
+ * in ONE statement — so the three happen together or not at all, with no multi-statement transaction.
+ * `claim` is a conditional UPDATE … RETURNING that matches only while the thing is still unclaimed: of
+ * concurrent claims exactly one returns a row (the others re-check the condition after the winner
+ * commits), and only that one credits. The claim must also require the user to exist, so it never
+ * consumes a code or an order that cannot be credited. Returns whether this call won.
+ *
+ * (One statement also matters for the embedded database: PGlite serves every connection through one
+ * session, and concurrent BEGIN … COMMIT blocks from several pooled connections interleave there.)
  */
-export async function creditTopUp(tx: Tx, userId: number, quota: number, content: string, now: number): Promise<void> {
-  const [user] = await tx<{ username: string }[]>`UPDATE users SET quota = quota + ${quota} WHERE id = ${userId} RETURNING username`;
-  if (!user) throw new Error(`top-up for a missing user ${userId}`);
-  await tx`INSERT INTO logs ${tx({ user_id: userId, created_at: now, type: LOG_TOPUP, content, username: user.username })}`;
+export async function claimAndCredit(sql: Sql, claim: postgres.PendingQuery<postgres.Row[]>, credit: TopUpCredit): Promise<boolean> {
+  const rows = await sql`
+    WITH claimed AS (${claim}),
+    credited AS (
+      UPDATE users SET quota = quota + ${credit.quota}
+      WHERE id = ${credit.userId} AND EXISTS (SELECT 1 FROM claimed)
+      RETURNING username
+    )
+    INSERT INTO logs (user_id, created_at, type, content, username)
+    SELECT ${credit.userId}, ${credit.now}, ${LOG_TOPUP}, ${credit.content}, username FROM credited
+    RETURNING id`;
+  return rows.length > 0;
 }

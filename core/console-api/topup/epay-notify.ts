@@ -2,7 +2,7 @@ import { logQuota } from '../../billing/format-quota.js';
 import { verifyEpaySign } from '../../payment/epay-sign.js';
 import type { ApiContext } from '../api-context.js';
 import type { ApiResult } from '../envelope.js';
-import { creditTopUp } from './credit-top-up.js';
+import { claimAndCredit } from './credit-top-up.js';
 import { epayConfig } from './epay-config.js';
 
 interface TopUpRow {
@@ -23,8 +23,8 @@ const cents = (money: string | number): number => Math.round(Number(money) * 100
  * GET /api/user/epay/notify — the gateway's asynchronous payment notification. Checked before any
  * credit: the MD5 signature with a non-empty key, the merchant id, an order we created, the amount we
  * asked for (new-api checks only the signature and answers `success` even for unknown orders). The
- * credit is a conditional update pending → success in the transaction that adds the quota and writes
- * the log, so a notification delivered many times, also concurrently, credits once (S8, C8).
+ * credit is a conditional update pending → success in the statement that adds the quota and writes the
+ * log (claimAndCredit), so a notification delivered many times, also concurrently, credits once (S8, C8).
  */
 export async function epayNotify(c: ApiContext): Promise<ApiResult> {
   const params: Record<string, string> = {};
@@ -49,12 +49,17 @@ export async function epayNotify(c: ApiContext): Promise<ApiResult> {
   const o = c.app.options;
   const quotaPerUnit = o.number('QuotaPerUnit');
   const quota = order.amount * Math.trunc(quotaPerUnit);
-  const now = Math.floor(Date.now() / 1000);
-  await c.app.sql.begin(async (tx) => {
-    const [claimed] = await tx`UPDATE top_ups SET status = 'success' WHERE id = ${order.id} AND status = 'pending' RETURNING id`;
-    if (!claimed) return; // another delivery of the same notice won
-    const content = `使用在线充值成功，充值金额: ${logQuota(quota, o.bool('DisplayInCurrencyEnabled'), quotaPerUnit)}，支付金额：${order.money.toFixed(6)}`;
-    await creditTopUp(tx, order.user_id, quota, content, now);
-  });
-  return text('success');
+  const content = `使用在线充值成功，充值金额: ${logQuota(quota, o.bool('DisplayInCurrencyEnabled'), quotaPerUnit)}，支付金额：${order.money.toFixed(6)}`;
+  const sql = c.app.sql;
+  const won = await claimAndCredit(
+    sql,
+    sql`UPDATE top_ups SET status = 'success'
+        WHERE id = ${order.id} AND status = 'pending' AND EXISTS (SELECT 1 FROM users WHERE id = ${order.user_id})
+        RETURNING id`,
+    { userId: order.user_id, quota, content, now: Math.floor(Date.now() / 1000) },
+  );
+  if (won) return text('success');
+  // Lost to another delivery of the same notice (credited: success), or the user is gone (retry later).
+  const [after] = await sql<{ status: string }[]>`SELECT status FROM top_ups WHERE id = ${order.id}`;
+  return after?.status === 'success' ? text('success') : warn('order could not be credited');
 }
