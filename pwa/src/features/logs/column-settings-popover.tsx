@@ -14,7 +14,7 @@ export function ColumnSettingsPopover({ value, onChange, admin }: { value: Colum
       <PopoverTrigger asChild>
         <Button variant="outline" size="sm" data-column-settings>
           <Columns3Icon />
-          {t('logs.columnSettings')}
+          <span className="mobile:sr-only">{t('logs.columnSettings')}</span>
         </Button>
       </PopoverTrigger>
       <PopoverContent align="end" className="w-56">

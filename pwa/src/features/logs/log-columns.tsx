@@ -41,13 +41,14 @@ export function logColumns({ t, display, visible, onUserClick }: Options): Colum
     {
       id: 'useTime',
       header: t('logs.columns.useTime'),
+      className: 'whitespace-nowrap',
       cell: (r) => {
         if (!showsModelCells(r.type)) return dash;
         const frt = parseLogOther(r.other).frt;
         return (
-          <span className="inline-flex flex-wrap items-center justify-end gap-1">
+          <span className="inline-flex items-center gap-1">
             <Badge tone={useTimeTone(r.use_time)}>{r.use_time} s</Badge>
-            {r.is_stream && frt ? <Badge tone={firstTokenTone(frt / 1000)}>{(frt / 1000).toFixed(1)} s</Badge> : null}
+            {r.is_stream && frt && frt > 0 ? <Badge tone={firstTokenTone(frt / 1000)}>{(frt / 1000).toFixed(1)} s</Badge> : null}
             <Badge tone={r.is_stream ? 'cyan' : 'gray'}>{r.is_stream ? t('logs.stream') : t('logs.nonStream')}</Badge>
           </span>
         );
@@ -64,7 +65,7 @@ export function logColumns({ t, display, visible, onUserClick }: Options): Colum
         return used && used.length > 1 ? <span className="font-mono text-xs">{used.join(' → ')}</span> : dash;
       },
     },
-    { id: 'details', header: t('logs.columns.details'), className: 'max-w-[320px]', cell: (r) => <span className="line-clamp-2 text-xs text-muted-foreground">{r.content || '—'}</span> },
+    { id: 'details', header: t('logs.columns.details'), className: 'min-w-[180px] max-w-[320px]', cell: (r) => <span className="line-clamp-2 text-xs text-muted-foreground">{r.content || '—'}</span> },
   ];
   return all.filter((c) => visible[c.id]);
 }

@@ -20,7 +20,7 @@ export function LogDetails({ entry, display }: { entry: LogEntry; display: Quota
     add('cacheRatio', o.cache_ratio);
   }
   if (o.cache_creation_tokens) add('cacheCreationTokens', o.cache_creation_tokens);
-  if (o.frt) add('frt', `${(o.frt / 1000).toFixed(2)} s`);
+  if (o.frt && o.frt > 0) add('frt', `${(o.frt / 1000).toFixed(2)} s`);
   if (o.is_model_mapped) add('upstreamModel', o.upstream_model_name);
   add('reasoningEffort', o.reasoning_effort);
   if (o.web_search) add('webSearch', o.web_search_call_count ?? 1);

@@ -1,17 +1,19 @@
-import { SearchIcon, RotateCcwIcon } from 'lucide-react';
+import { FilterIcon, RotateCcwIcon, SearchIcon } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
+import { cn } from '../../lib/class-names';
 import { parseDateTimeInput, toDateTimeInput } from '../../lib/time-format';
+import { useIsMobile } from '../../lib/use-media-query';
 import type { LogSearch } from './log-search';
 
 type FilterValues = Pick<LogSearch, 'token_name' | 'model_name' | 'group' | 'username' | 'channel'> & { start: string; end: string };
 
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+function FilterField({ id, label, children, wide }: { id: string; label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="grid min-w-0 gap-1">
+    <div className={cn('grid min-w-0 gap-1', wide ? 'col-span-2 sm:w-[14.5rem]' : 'sm:w-40')}>
       <Label htmlFor={id} className="text-xs text-muted-foreground">
         {label}
       </Label>
@@ -33,6 +35,9 @@ export function LogFilters({ search, range, admin, onSearch, onReset }: { search
     channel: search.channel,
   });
   const [values, setValues] = useState(initial);
+  const isMobile = useIsMobile();
+  const [open, setOpen] = useState(false);
+  const active = [search.token_name, search.model_name, search.group, search.username, search.channel].filter(Boolean).length + (search.start || search.end ? 1 : 0);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the URL when it changes
   useEffect(() => setValues(initial()), [search.start, search.end, search.token_name, search.model_name, search.group, search.username, search.channel]);
   const set = (key: keyof FilterValues) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
@@ -52,11 +57,20 @@ export function LogFilters({ search, range, admin, onSearch, onReset }: { search
     });
   };
   return (
-    <form onSubmit={submit} className="grid grid-cols-2 gap-2.5 rounded-lg border bg-card p-3 shadow-xs sm:grid-cols-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] xl:grid-cols-[repeat(5,minmax(0,1fr))_auto]" data-log-filters>
-      <FilterField id="log-start" label={t('logs.filters.start')}>
+    <div className="rounded-lg border bg-card shadow-xs">
+      {isMobile ? (
+        <button type="button" onClick={() => setOpen(!open)} className="flex w-full items-center gap-2 px-3 text-sm font-medium" aria-expanded={open}>
+          <FilterIcon className="size-4 text-muted-foreground" />
+          {t('logs.filters.title')}
+          {active ? <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{active}</span> : null}
+          <span className="ml-auto text-xs text-muted-foreground">{open ? t('common.collapse') : t('common.expand')}</span>
+        </button>
+      ) : null}
+    <form onSubmit={submit} className={cn('grid grid-cols-2 gap-2.5 p-3 sm:flex sm:flex-wrap sm:items-end', isMobile && !open && 'hidden', isMobile && 'border-t')} data-log-filters>
+      <FilterField id="log-start" label={t('logs.filters.start')} wide>
         <Input id="log-start" type="datetime-local" value={values.start} onChange={set('start')} />
       </FilterField>
-      <FilterField id="log-end" label={t('logs.filters.end')}>
+      <FilterField id="log-end" label={t('logs.filters.end')} wide>
         <Input id="log-end" type="datetime-local" value={values.end} onChange={set('end')} />
       </FilterField>
       <FilterField id="log-token" label={t('logs.filters.tokenName')}>
@@ -78,8 +92,8 @@ export function LogFilters({ search, range, admin, onSearch, onReset }: { search
           </FilterField>
         </>
       ) : null}
-      <div className="col-span-2 flex items-end gap-2 sm:col-span-1">
-        <Button type="submit" className="flex-1 lg:flex-none">
+      <div className="col-span-2 flex items-end gap-2">
+        <Button type="submit" className="flex-1 sm:flex-none">
           <SearchIcon />
           {t('logs.filters.search')}
         </Button>
@@ -88,5 +102,6 @@ export function LogFilters({ search, range, admin, onSearch, onReset }: { search
         </Button>
       </div>
     </form>
+    </div>
   );
 }

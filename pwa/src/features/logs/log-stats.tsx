@@ -17,10 +17,10 @@ export function LogStats({ admin, query }: { admin: boolean; query: LogServerQue
     { key: 'tpm', icon: GaugeIcon, value: abbreviateNumber(data?.tpm ?? 0), tone: 'text-amber-600 bg-amber-500/10 dark:text-amber-400' },
   ];
   return (
-    <div className="flex flex-wrap gap-2" data-log-stats>
+    <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto" data-log-stats>
       {items.map(({ key, icon: Icon, value, tone }) => (
-        <div key={key} className="flex items-center gap-2 rounded-lg border bg-card py-1.5 pr-3 pl-1.5 shadow-xs">
-          <span className={`flex size-7 items-center justify-center rounded-md ${tone}`}>
+        <div key={key} className="flex min-w-0 items-center gap-2 rounded-lg border bg-card py-1.5 pr-3 pl-1.5 shadow-xs mobile:flex-col mobile:items-start mobile:gap-0.5 mobile:px-2.5">
+          <span className={`flex size-7 items-center justify-center rounded-md mobile:hidden ${tone}`}>
             <Icon className="size-4" />
           </span>
           <span className="text-xs text-muted-foreground">{t(`logs.stats.${key}`)}</span>

@@ -39,8 +39,8 @@ export function UsageLogsPage({ search, onSearchChange }: { search: LogSearch; o
     <PageContainer>
       <PageHeader title={t('logs.title')} description={t('logs.description')} actions={<LogStats admin={admin} query={query} />} />
       <LogFilters search={search} range={range} admin={admin} onSearch={onSearchChange} onReset={() => onSearchChange({ ...LOG_SEARCH_DEFAULTS })} />
-      <div className="mt-3 mb-2 flex flex-wrap items-center justify-between gap-2">
-        <Tabs value={String(search.type)} onValueChange={(v) => onSearchChange({ type: Number(v), page: 1 })}>
+      <div className="mt-3 mb-2 flex items-center justify-between gap-2">
+        <Tabs className="min-w-0" value={String(search.type)} onValueChange={(v) => onSearchChange({ type: Number(v), page: 1 })}>
           <TabsList data-log-types>
             {TYPES.map((type) => (
               <TabsTrigger key={type} value={String(type)}>
