@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { Pool, type Dispatcher } from 'undici';
 import * as uWS from 'uWebSockets.js';
+import { exitWithParent } from './exit-with-parent.js';
 import { isMain } from './is-main.js';
 import { guarded } from './uws/guarded.js';
 import { listen } from './uws/listen.js';
@@ -122,4 +123,5 @@ if (isMain(import.meta.url)) {
   const stop = () => void proxy.close().then(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  exitWithParent(stop);
 }

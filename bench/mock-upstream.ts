@@ -3,6 +3,7 @@
 // and recording what it received. See bench/README.md for the directives.
 import { parseArgs } from 'node:util';
 import * as uWS from 'uWebSockets.js';
+import { exitWithParent } from './exit-with-parent.js';
 import { isMain } from './is-main.js';
 import { readDirectives } from './mock/mock-directives.js';
 import {
@@ -141,4 +142,5 @@ if (isMain(import.meta.url)) {
   const stop = () => void mock.close().then(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  exitWithParent(stop);
 }
