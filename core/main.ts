@@ -64,7 +64,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     channels: new ChannelDirectory(db.sql, (type) => providerOf(type).name),
     ledger: new QuotaLedger(db.sql, counters),
     logs: new LogWriter(db.sql, log),
-    dashboard: new UsageDashboard(db.sql, options, log, env.BATCH_UPDATE_INTERVAL),
+    dashboard: new UsageDashboard(db, options, log, env.BATCH_UPDATE_INTERVAL),
     invalidation,
     tokenCounter: createTokenCounter(),
     clientIp: createClientIpResolver(env.TRUSTED_PROXIES),
@@ -162,6 +162,12 @@ if (isEntryPoint) {
     await gateway.stop();
     process.exit(0);
   };
+  if (env.FERRYMAN_EXIT_WITH_PARENT) {
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) void shutdown();
+    }, 1000).unref();
+  }
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
 }

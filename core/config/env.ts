@@ -79,6 +79,8 @@ export const envSchema = z.object({
   DEBUG: bool(false),
   PWA_DIST: z.string().optional(),
   FERRYMAN_EXPOSE_DB: bool(false),
+  /** Exit when the parent process dies (test harnesses and supervisors that spawn the gateway). */
+  FERRYMAN_EXIT_WITH_PARENT: bool(false),
   // Third-party sign-in endpoints; overridable so tests (and private mirrors) can stand in for them.
   // new-api reads LINUX_DO_TOKEN_ENDPOINT / LINUX_DO_USER_ENDPOINT; the GitHub and Turnstile ones follow suit.
   GITHUB_TOKEN_ENDPOINT: z.url().default('https://github.com/login/oauth/access_token'),

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import postgres from 'postgres';
 import type { Env } from '../config/env.js';
 
@@ -29,21 +31,31 @@ function driverOptions(max: number) {
   } as const;
 }
 
-/** SQL_DSN set → that PostgreSQL; unset → PGlite under DATA_DIR, served on a private loopback port. */
+// A worker's entry module is loaded before `--import tsx` hooks apply in it, so when running from source
+// the thread registers tsx itself before importing the real entry; compiled .js needs nothing.
+const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
+(async () => {
+  if (workerData.entry.endsWith('.ts')) (await import('tsx/esm/api')).register();
+  await import(workerData.entry);
+})();`;
+
+/** SQL_DSN set → that PostgreSQL; unset → PGlite under DATA_DIR on its own thread, served on a private loopback port. */
 export async function connectDatabase(env: Env): Promise<Database> {
   if (env.SQL_DSN) {
     const sql = postgres(env.SQL_DSN, driverOptions(env.SQL_MAX_OPEN_CONNS)) as unknown as Sql;
     return { sql, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
-  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite-socket'),
-  ]);
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const db = await PGlite.create(`${env.DATA_DIR}/pglite`);
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 64 });
-  await server.start();
-  const [host, port] = server.getServerConn().split(':');
+  const entry = new URL(`./embedded-server.worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
+  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, dataDir: env.DATA_DIR } });
+  const address = await new Promise<string>((resolve, reject) => {
+    worker.once('message', (m: { address: string }) => resolve(m.address));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`embedded database thread exited with code ${code}`)));
+  });
+  worker.removeAllListeners('exit');
+  worker.removeAllListeners('error');
+  worker.on('error', (e) => process.stderr.write(`embedded database thread failed: ${String(e)}\n`));
+  const [host, port] = address.split(':');
   // Tests connect to the embedded database to check the ledger; never enabled in production.
   if (env.FERRYMAN_EXPOSE_DB) process.stdout.write(`FERRYMAN_DB ${host}:${port}\n`);
   const sql = postgres({
@@ -58,8 +70,11 @@ export async function connectDatabase(env: Env): Promise<Database> {
     kind: 'embedded',
     async close() {
       await sql.end({ timeout: 5 });
-      await server.stop();
-      await db.close();
+      await new Promise<void>((resolve) => {
+        worker.once('message', () => resolve());
+        worker.postMessage('stop');
+      });
+      await worker.terminate();
     },
   };
 }

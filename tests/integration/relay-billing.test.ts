@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConsoleClient, eventually } from '../support/console-client.js';
+import { eventually } from '../support/console-client.js';
 import { addChannel, addToken, ledger, startRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 
 const chat = (f: RelayFixture, key: string, body: Record<string, unknown> = {}) =>
@@ -9,51 +9,65 @@ const chat = (f: RelayFixture, key: string, body: Record<string, unknown> = {}) 
     body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], max_tokens: 10, ...body }),
   });
 
-// Ratio 0.075 × 2 for the test group: reserve (max(prompt≈30, 500) + 10) × 0.075 = 38, actual charge 7.
+// flat-model costs a fixed $0.001 per call = 500 quota, so the reservation equals the charge and a
+// balance of 5 000 covers exactly 10 calls. gpt-4o-mini reserves more than it finally costs (7).
+const FLAT = 500;
+
 describe('exact billing under concurrency', () => {
   let f: RelayFixture;
   beforeAll(async () => {
     f = await startRelayFixture();
-    await addChannel(f);
+    await addChannel(f, { models: 'gpt-4o-mini,flat-model' });
+    const r = await f.root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify({ 'flat-model': 0.001 }) });
+    expect(r.body.success).toBe(true);
   });
   afterAll(() => f?.stop());
 
-  it('lets at most what the token quota covers through 50 parallel requests, and the ledger balances', async () => {
-    const reservePerRequest = 38;
-    const t = await addToken(f.root, { remain_quota: reservePerRequest * 10 });
+  it('lets exactly what the token quota covers through 50 parallel requests, and the ledger balances', async () => {
+    const t = await addToken(f.root, { remain_quota: FLAT * 10 });
     const before = await ledger(f.gw, f.root.userId);
-    const results = await Promise.all(Array.from({ length: 50 }, () => chat(f, t.key).then(async (r) => ({ status: r.status, body: await r.text() }))));
+    await f.mock.reset();
+    const results = await Promise.all(Array.from({ length: 50 }, () => chat(f, t.key, { model: 'flat-model' }).then(async (r) => ({ status: r.status, body: await r.text() }))));
     const ok = results.filter((r) => r.status === 200);
-    const refused = results.filter((r) => r.status !== 200);
-    expect(ok.length).toBeGreaterThan(0);
-    expect(ok.length).toBeLessThanOrEqual(10);
-    for (const r of refused) expect(r.body).toMatch(/token quota is not enough|该令牌额度已用尽/);
-    const mockCalls = (await f.mock.requests()).filter((r) => r.path === '/v1/chat/completions').length;
-    expect(mockCalls).toBeLessThanOrEqual(10);
-    const after = await ledger(f.gw, f.root.userId, (v) => v.logs - before.logs === ok.length && v.quota + v.charged === before.quota + before.charged);
-    expect(after.logs - before.logs).toBe(ok.length);
+    expect(ok.length).toBe(10);
+    for (const r of results.filter((x) => x.status !== 200)) expect(r.body).toMatch(/token quota is not enough|该令牌额度已用尽/);
+    expect((await f.mock.requests()).filter((r) => r.path === '/v1/chat/completions').length).toBe(10);
+    const after = await ledger(f.gw, f.root.userId, (v) => v.logs - before.logs === 10 && v.quota + v.charged === before.quota + before.charged);
+    expect(after.charged - before.charged).toBe(FLAT * 10);
     expect(after.quota + after.charged).toBe(before.quota + before.charged);
     const tok = await eventually(
       async () => (await f.gw.sql<{ remain_quota: number; used_quota: number }[]>`SELECT remain_quota, used_quota FROM tokens WHERE id = ${t.id}`)[0]!,
-      (x) => x.used_quota === (after.charged - before.charged),
+      (x) => x.used_quota === FLAT * 10,
     );
-    expect(tok.remain_quota).toBeGreaterThanOrEqual(0);
-    expect(tok.remain_quota + tok.used_quota).toBe(reservePerRequest * 10);
+    expect(tok).toEqual({ remain_quota: 0, used_quota: FLAT * 10 });
   });
 
-  it('lets at most what the user quota covers when the token is unlimited', async () => {
-    const user = new ConsoleClient(f.gw);
-    await f.gw.sql`INSERT INTO users (username, password, display_name, quota, "group") VALUES ('poor', '$2a$10$abcdefghijklmnopqrstuuJz0wD9UPlXkgjY6MBmfbUs7Ww4KNkG6', 'poor', 380, 'default')`;
-    const [row] = await f.gw.sql<{ id: number }[]>`SELECT id FROM users WHERE username = 'poor'`;
-    const key = 'p'.repeat(48);
-    await f.gw.sql`INSERT INTO tokens (user_id, key, name, unlimited_quota, remain_quota, expired_time) VALUES (${row!.id}, ${key}, 'poor', true, 0, -1)`;
-    void user;
-    const results = await Promise.all(Array.from({ length: 50 }, () => chat(f, `sk-${key}`).then((r) => r.status)));
+  async function poorUser(name: string, quota: number): Promise<{ id: number; key: string }> {
+    await f.gw.sql`INSERT INTO users (username, password, display_name, quota, "group") VALUES (${name}, 'x', ${name}, ${quota}, 'default')`;
+    const [row] = await f.gw.sql<{ id: number }[]>`SELECT id FROM users WHERE username = ${name}`;
+    const key = name.padEnd(48, 'k');
+    await f.gw.sql`INSERT INTO tokens (user_id, key, name, unlimited_quota, remain_quota, expired_time) VALUES (${row!.id}, ${key}, ${name}, true, 0, -1)`;
+    return { id: row!.id, key: `sk-${key}` };
+  }
+
+  it('lets exactly what the user quota covers when the token is unlimited', async () => {
+    const u = await poorUser('poor', FLAT * 10);
+    const results = await Promise.all(Array.from({ length: 50 }, () => chat(f, u.key, { model: 'flat-model' }).then(async (r) => ({ status: r.status, body: await r.text() }))));
+    expect(results.filter((r) => r.status === 200).length).toBe(10);
+    for (const r of results.filter((x) => x.status !== 200)) expect(r.body).toMatch(/user quota is not enough|pre-consumed quota failed/);
+    const after = await ledger(f.gw, u.id, (v) => v.logs === 10 && v.quota + v.charged === FLAT * 10);
+    expect(after).toMatchObject({ quota: 0, charged: FLAT * 10, logs: 10 });
+  });
+
+  it('never overdraws when the reservation exceeds the final charge', async () => {
+    // 10 × the real cost of one gpt-4o-mini call: refunds of over-reservations land later, never below zero.
+    const u = await poorUser('poorer', 70);
+    const results = await Promise.all(Array.from({ length: 50 }, () => chat(f, u.key).then((r) => r.status)));
     const ok = results.filter((s) => s === 200).length;
     expect(ok).toBeGreaterThan(0);
     expect(ok).toBeLessThanOrEqual(10);
-    const after = await ledger(f.gw, row!.id, (v) => v.logs === ok && v.quota + v.charged === 380);
-    expect(after.quota + after.charged).toBe(380);
+    const after = await ledger(f.gw, u.id, (v) => v.logs === ok && v.quota + v.charged === 70);
+    expect(after.quota + after.charged).toBe(70);
     expect(after.quota).toBeGreaterThanOrEqual(0);
   });
 

@@ -27,7 +27,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
   const child = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...withoutVitest(process.env),
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -36,6 +36,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
       GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
       CRITICAL_RATE_LIMIT_ENABLE: 'false',
       FERRYMAN_EXPOSE_DB: 'true',
+      FERRYMAN_EXIT_WITH_PARENT: 'true',
       ...(pg ? { SQL_DSN: pg.url } : { SQL_DSN: '' }),
       ...env,
     },
@@ -88,6 +89,11 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The gateway is a real process, not part of the test runner: it must not see vitest's variables. */
+function withoutVitest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_ENV' && k !== 'TEST'));
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
