@@ -41,7 +41,7 @@ export function PersonalPage({ tab, onTabChange }: { tab: PersonalTab; onTabChan
         </TabsList>
         <TabsContent value="profile" className="grid gap-4">
           <AccountStats />
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid items-start gap-4 lg:grid-cols-2">
             <InviteCard />
             <BindingsCard />
           </div>
