@@ -1,4 +1,4 @@
-import type { Sql } from '../db/connect.js';
+import type { Database } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 import type { OptionsStore } from '../options/options-store.js';
 import { saveQuotaData, type QuotaBucket } from './save-quota-data.js';
@@ -28,7 +28,7 @@ export class UsageDashboard {
   dropped = 0;
 
   constructor(
-    private readonly sql: Sql,
+    private readonly db: Database,
     private readonly options: OptionsStore,
     private readonly log: Logger,
     /** BATCH_UPDATE_INTERVAL: the flush period when DataExportInterval is 0 */
@@ -111,7 +111,7 @@ export class UsageDashboard {
     const taken = this.buffer;
     this.buffer = new Map();
     try {
-      await saveQuotaData(this.sql, [...taken.values()]);
+      await saveQuotaData(this.db.sql, [...taken.values()], this.db.kind === 'postgres');
     } catch (e) {
       // Put the counts back so the next flush retries them; buckets recorded meanwhile are merged.
       for (const [key, bucket] of taken) {
