@@ -20,8 +20,11 @@ import { Route as ResetRouteImport } from './routes/reset'
 import { Route as SetupRouteImport } from './routes/setup'
 import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/_admin'
 import { Route as AuthenticatedLogRouteImport } from './routes/_authenticated/log'
+import { Route as AuthenticatedMidjourneyRouteImport } from './routes/_authenticated/midjourney'
 import { Route as AuthenticatedPersonalRouteImport } from './routes/_authenticated/personal'
+import { Route as AuthenticatedPlaygroundRouteImport } from './routes/_authenticated/playground'
 import { Route as AuthenticatedSettingRouteImport } from './routes/_authenticated/setting'
+import { Route as AuthenticatedTaskRouteImport } from './routes/_authenticated/task'
 import { Route as AuthenticatedTokenRouteImport } from './routes/_authenticated/token'
 import { Route as AuthenticatedTopupRouteImport } from './routes/_authenticated/topup'
 import { Route as OauthProviderRouteImport } from './routes/oauth.$provider'
@@ -83,14 +86,29 @@ const AuthenticatedLogRoute = AuthenticatedLogRouteImport.update({
   path: '/log',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedMidjourneyRoute = AuthenticatedMidjourneyRouteImport.update({
+  id: '/midjourney',
+  path: '/midjourney',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedPersonalRoute = AuthenticatedPersonalRouteImport.update({
   id: '/personal',
   path: '/personal',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedPlaygroundRoute = AuthenticatedPlaygroundRouteImport.update({
+  id: '/playground',
+  path: '/playground',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedSettingRoute = AuthenticatedSettingRouteImport.update({
   id: '/setting',
   path: '/setting',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedTaskRoute = AuthenticatedTaskRouteImport.update({
+  id: '/task',
+  path: '/task',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedTokenRoute = AuthenticatedTokenRouteImport.update({
@@ -141,8 +159,11 @@ export interface FileRoutesByFullPath {
   '/reset': typeof ResetRoute
   '/setup': typeof SetupRoute
   '/log': typeof AuthenticatedLogRoute
+  '/midjourney': typeof AuthenticatedMidjourneyRoute
   '/personal': typeof AuthenticatedPersonalRoute
+  '/playground': typeof AuthenticatedPlaygroundRoute
   '/setting': typeof AuthenticatedSettingRoute
+  '/task': typeof AuthenticatedTaskRoute
   '/token': typeof AuthenticatedTokenRoute
   '/topup': typeof AuthenticatedTopupRoute
   '/oauth/$provider': typeof OauthProviderRoute
@@ -161,8 +182,11 @@ export interface FileRoutesByTo {
   '/reset': typeof ResetRoute
   '/setup': typeof SetupRoute
   '/log': typeof AuthenticatedLogRoute
+  '/midjourney': typeof AuthenticatedMidjourneyRoute
   '/personal': typeof AuthenticatedPersonalRoute
+  '/playground': typeof AuthenticatedPlaygroundRoute
   '/setting': typeof AuthenticatedSettingRoute
+  '/task': typeof AuthenticatedTaskRoute
   '/token': typeof AuthenticatedTokenRoute
   '/topup': typeof AuthenticatedTopupRoute
   '/oauth/$provider': typeof OauthProviderRoute
@@ -184,8 +208,11 @@ export interface FileRoutesById {
   '/setup': typeof SetupRoute
   '/_authenticated/_admin': typeof AuthenticatedAdminRouteWithChildren
   '/_authenticated/log': typeof AuthenticatedLogRoute
+  '/_authenticated/midjourney': typeof AuthenticatedMidjourneyRoute
   '/_authenticated/personal': typeof AuthenticatedPersonalRoute
+  '/_authenticated/playground': typeof AuthenticatedPlaygroundRoute
   '/_authenticated/setting': typeof AuthenticatedSettingRoute
+  '/_authenticated/task': typeof AuthenticatedTaskRoute
   '/_authenticated/token': typeof AuthenticatedTokenRoute
   '/_authenticated/topup': typeof AuthenticatedTopupRoute
   '/oauth/$provider': typeof OauthProviderRoute
@@ -206,8 +233,11 @@ export interface FileRouteTypes {
     | '/reset'
     | '/setup'
     | '/log'
+    | '/midjourney'
     | '/personal'
+    | '/playground'
     | '/setting'
+    | '/task'
     | '/token'
     | '/topup'
     | '/oauth/$provider'
@@ -226,8 +256,11 @@ export interface FileRouteTypes {
     | '/reset'
     | '/setup'
     | '/log'
+    | '/midjourney'
     | '/personal'
+    | '/playground'
     | '/setting'
+    | '/task'
     | '/token'
     | '/topup'
     | '/oauth/$provider'
@@ -248,8 +281,11 @@ export interface FileRouteTypes {
     | '/setup'
     | '/_authenticated/_admin'
     | '/_authenticated/log'
+    | '/_authenticated/midjourney'
     | '/_authenticated/personal'
+    | '/_authenticated/playground'
     | '/_authenticated/setting'
+    | '/_authenticated/task'
     | '/_authenticated/token'
     | '/_authenticated/topup'
     | '/oauth/$provider'
@@ -352,6 +388,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedLogRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/midjourney': {
+      id: '/_authenticated/midjourney'
+      path: '/midjourney'
+      fullPath: '/midjourney'
+      preLoaderRoute: typeof AuthenticatedMidjourneyRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/personal': {
       id: '/_authenticated/personal'
       path: '/personal'
@@ -359,11 +402,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedPersonalRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/playground': {
+      id: '/_authenticated/playground'
+      path: '/playground'
+      fullPath: '/playground'
+      preLoaderRoute: typeof AuthenticatedPlaygroundRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/setting': {
       id: '/_authenticated/setting'
       path: '/setting'
       fullPath: '/setting'
       preLoaderRoute: typeof AuthenticatedSettingRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/task': {
+      id: '/_authenticated/task'
+      path: '/task'
+      fullPath: '/task'
+      preLoaderRoute: typeof AuthenticatedTaskRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/token': {
@@ -436,8 +493,11 @@ const AuthenticatedAdminRouteWithChildren =
 interface AuthenticatedRouteChildren {
   AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
   AuthenticatedLogRoute: typeof AuthenticatedLogRoute
+  AuthenticatedMidjourneyRoute: typeof AuthenticatedMidjourneyRoute
   AuthenticatedPersonalRoute: typeof AuthenticatedPersonalRoute
+  AuthenticatedPlaygroundRoute: typeof AuthenticatedPlaygroundRoute
   AuthenticatedSettingRoute: typeof AuthenticatedSettingRoute
+  AuthenticatedTaskRoute: typeof AuthenticatedTaskRoute
   AuthenticatedTokenRoute: typeof AuthenticatedTokenRoute
   AuthenticatedTopupRoute: typeof AuthenticatedTopupRoute
 }
@@ -445,8 +505,11 @@ interface AuthenticatedRouteChildren {
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAdminRoute: AuthenticatedAdminRouteWithChildren,
   AuthenticatedLogRoute: AuthenticatedLogRoute,
+  AuthenticatedMidjourneyRoute: AuthenticatedMidjourneyRoute,
   AuthenticatedPersonalRoute: AuthenticatedPersonalRoute,
+  AuthenticatedPlaygroundRoute: AuthenticatedPlaygroundRoute,
   AuthenticatedSettingRoute: AuthenticatedSettingRoute,
+  AuthenticatedTaskRoute: AuthenticatedTaskRoute,
   AuthenticatedTokenRoute: AuthenticatedTokenRoute,
   AuthenticatedTopupRoute: AuthenticatedTopupRoute,
 }

@@ -19,7 +19,7 @@ export function AppShell() {
   const theme = useTheme();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const withSidebar = showsSidebar(pathname);
-  const bare = pathname.startsWith('/chat');
+  const bare = pathname.startsWith('/chat') || pathname.startsWith('/playground');
   return (
     <div className="flex min-h-dvh flex-col">
       <TopBar onOpenMenu={() => setDrawerOpen(true)} />
