@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['core/**/*.test.ts', 'workers/**/*.test.ts', 'bench/**/*.test.ts', 'tests/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
     exclude: ['node_modules', 'dist', 'pwa/dist'],
+    globalSetup: ['tests/support/ensure-pwa-build.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

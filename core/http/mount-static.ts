@@ -22,28 +22,27 @@ export function mountStatic(app: TemplatedApp, files: Map<string, StaticFile>): 
     const ifNoneMatch = req.getHeader('if-none-match');
     const isApi = API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api' || url === '/v1';
     const file = method === 'GET' || method === 'HEAD' ? (files.get(url) ?? (isApi ? undefined : files.get('/index.html'))) : undefined;
+    // uWS sends "200 OK" as soon as any header is written, so every branch writes its status first.
     res.cork(() => {
-      res.writeHeader('X-Oneapi-Request-Id', newRequestId());
       if (!file) {
-        res.writeStatus(statusLine(404)).writeHeader('Content-Type', 'application/json; charset=utf-8');
+        res.writeStatus(statusLine(404)).writeHeader('X-Oneapi-Request-Id', newRequestId()).writeHeader('Content-Type', 'application/json; charset=utf-8');
         res.end(JSON.stringify({ error: { message: `Invalid URL (${method} ${url})`, type: 'invalid_request_error', param: '', code: '' } }));
         return;
       }
-      for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.writeHeader(k, v);
       if (ifNoneMatch === file.etag) {
         res.writeStatus(statusLine(304)).writeHeader('ETag', file.etag).end();
         return;
       }
-      res.writeStatus(statusLine(200));
+      res.writeStatus(statusLine(200)).writeHeader('X-Oneapi-Request-Id', newRequestId());
+      for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.writeHeader(k, v);
       res.writeHeader('Content-Type', file.type).writeHeader('ETag', file.etag).writeHeader('Cache-Control', file.cacheControl);
       res.writeHeader('Vary', 'Accept-Encoding');
       let body = file.body;
-      if (file.br && /\bbr\b/.test(accept)) {
-        res.writeHeader('Content-Encoding', 'br');
-        body = file.br;
-      } else if (file.gzip && /\bgzip\b/.test(accept)) {
-        res.writeHeader('Content-Encoding', 'gzip');
-        body = file.gzip;
+      const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+      const compressed = encoding ? file.compressed(encoding) : null;
+      if (encoding && compressed) {
+        res.writeHeader('Content-Encoding', encoding);
+        body = compressed;
       }
       res.end(method === 'HEAD' ? '' : body);
     });

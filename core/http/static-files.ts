@@ -22,8 +22,8 @@ const MIME: Record<string, string> = {
 
 export interface StaticFile {
   body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+  /** compressed variants, made on first request (compressing the whole console at boot costs seconds) */
+  compressed(encoding: 'br' | 'gzip'): Buffer | null;
   type: string;
   etag: string;
   cacheControl: string;
@@ -54,11 +54,15 @@ function toStaticFile(path: string): StaticFile {
   const hashed = path.includes('/assets/');
   // The shell and the service worker must revalidate so a new build is noticed; hashed assets never change.
   const cacheControl = hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+  const cache: { br?: Buffer; gzip?: Buffer } = {};
   return {
     body,
     type,
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     cacheControl,
-    ...(compressible ? { br: brotliCompressSync(body), gzip: gzipSync(body) } : {}),
+    compressed(encoding) {
+      if (!compressible) return null;
+      return (cache[encoding] ??= encoding === 'br' ? brotliCompressSync(body) : gzipSync(body));
+    },
   };
 }
