@@ -19,6 +19,8 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetRouteImport } from './routes/reset'
 import { Route as SetupRouteImport } from './routes/setup'
 import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/_admin'
+import { Route as AuthenticatedChat2linkRouteImport } from './routes/_authenticated/chat2link'
+import { Route as AuthenticatedDetailRouteImport } from './routes/_authenticated/detail'
 import { Route as AuthenticatedLogRouteImport } from './routes/_authenticated/log'
 import { Route as AuthenticatedMidjourneyRouteImport } from './routes/_authenticated/midjourney'
 import { Route as AuthenticatedPersonalRouteImport } from './routes/_authenticated/personal'
@@ -32,6 +34,7 @@ import { Route as UserResetRouteImport } from './routes/user_.reset'
 import { Route as AuthenticatedAdminChannelRouteImport } from './routes/_authenticated/_admin/channel'
 import { Route as AuthenticatedAdminRedemptionRouteImport } from './routes/_authenticated/_admin/redemption'
 import { Route as AuthenticatedAdminUserRouteImport } from './routes/_authenticated/_admin/user'
+import { Route as AuthenticatedChatChar123IdChar125RouteImport } from './routes/_authenticated/chat.{-$id}'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -79,6 +82,16 @@ const SetupRoute = SetupRouteImport.update({
 } as any)
 const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
   id: '/_admin',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedChat2linkRoute = AuthenticatedChat2linkRouteImport.update({
+  id: '/chat2link',
+  path: '/chat2link',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedDetailRoute = AuthenticatedDetailRouteImport.update({
+  id: '/detail',
+  path: '/detail',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedLogRoute = AuthenticatedLogRouteImport.update({
@@ -148,6 +161,12 @@ const AuthenticatedAdminUserRoute = AuthenticatedAdminUserRouteImport.update({
   path: '/user',
   getParentRoute: () => AuthenticatedAdminRoute,
 } as any)
+const AuthenticatedChatChar123IdChar125Route =
+  AuthenticatedChatChar123IdChar125RouteImport.update({
+    id: '/chat/{-$id}',
+    path: '/chat/{-$id}',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -158,6 +177,8 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
   '/setup': typeof SetupRoute
+  '/chat2link': typeof AuthenticatedChat2linkRoute
+  '/detail': typeof AuthenticatedDetailRoute
   '/log': typeof AuthenticatedLogRoute
   '/midjourney': typeof AuthenticatedMidjourneyRoute
   '/personal': typeof AuthenticatedPersonalRoute
@@ -171,6 +192,7 @@ export interface FileRoutesByFullPath {
   '/channel': typeof AuthenticatedAdminChannelRoute
   '/redemption': typeof AuthenticatedAdminRedemptionRoute
   '/user': typeof AuthenticatedAdminUserRoute
+  '/chat/{-$id}': typeof AuthenticatedChatChar123IdChar125Route
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -181,6 +203,8 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset': typeof ResetRoute
   '/setup': typeof SetupRoute
+  '/chat2link': typeof AuthenticatedChat2linkRoute
+  '/detail': typeof AuthenticatedDetailRoute
   '/log': typeof AuthenticatedLogRoute
   '/midjourney': typeof AuthenticatedMidjourneyRoute
   '/personal': typeof AuthenticatedPersonalRoute
@@ -194,6 +218,7 @@ export interface FileRoutesByTo {
   '/channel': typeof AuthenticatedAdminChannelRoute
   '/redemption': typeof AuthenticatedAdminRedemptionRoute
   '/user': typeof AuthenticatedAdminUserRoute
+  '/chat/{-$id}': typeof AuthenticatedChatChar123IdChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -207,6 +232,8 @@ export interface FileRoutesById {
   '/reset': typeof ResetRoute
   '/setup': typeof SetupRoute
   '/_authenticated/_admin': typeof AuthenticatedAdminRouteWithChildren
+  '/_authenticated/chat2link': typeof AuthenticatedChat2linkRoute
+  '/_authenticated/detail': typeof AuthenticatedDetailRoute
   '/_authenticated/log': typeof AuthenticatedLogRoute
   '/_authenticated/midjourney': typeof AuthenticatedMidjourneyRoute
   '/_authenticated/personal': typeof AuthenticatedPersonalRoute
@@ -220,6 +247,7 @@ export interface FileRoutesById {
   '/_authenticated/_admin/channel': typeof AuthenticatedAdminChannelRoute
   '/_authenticated/_admin/redemption': typeof AuthenticatedAdminRedemptionRoute
   '/_authenticated/_admin/user': typeof AuthenticatedAdminUserRoute
+  '/_authenticated/chat/{-$id}': typeof AuthenticatedChatChar123IdChar125Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -232,6 +260,8 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset'
     | '/setup'
+    | '/chat2link'
+    | '/detail'
     | '/log'
     | '/midjourney'
     | '/personal'
@@ -245,6 +275,7 @@ export interface FileRouteTypes {
     | '/channel'
     | '/redemption'
     | '/user'
+    | '/chat/{-$id}'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -255,6 +286,8 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset'
     | '/setup'
+    | '/chat2link'
+    | '/detail'
     | '/log'
     | '/midjourney'
     | '/personal'
@@ -268,6 +301,7 @@ export interface FileRouteTypes {
     | '/channel'
     | '/redemption'
     | '/user'
+    | '/chat/{-$id}'
   id:
     | '__root__'
     | '/'
@@ -280,6 +314,8 @@ export interface FileRouteTypes {
     | '/reset'
     | '/setup'
     | '/_authenticated/_admin'
+    | '/_authenticated/chat2link'
+    | '/_authenticated/detail'
     | '/_authenticated/log'
     | '/_authenticated/midjourney'
     | '/_authenticated/personal'
@@ -293,6 +329,7 @@ export interface FileRouteTypes {
     | '/_authenticated/_admin/channel'
     | '/_authenticated/_admin/redemption'
     | '/_authenticated/_admin/user'
+    | '/_authenticated/chat/{-$id}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -379,6 +416,20 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedAdminRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/chat2link': {
+      id: '/_authenticated/chat2link'
+      path: '/chat2link'
+      fullPath: '/chat2link'
+      preLoaderRoute: typeof AuthenticatedChat2linkRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/detail': {
+      id: '/_authenticated/detail'
+      path: '/detail'
+      fullPath: '/detail'
+      preLoaderRoute: typeof AuthenticatedDetailRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/log': {
@@ -472,6 +523,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminUserRouteImport
       parentRoute: typeof AuthenticatedAdminRoute
     }
+    '/_authenticated/chat/{-$id}': {
+      id: '/_authenticated/chat/{-$id}'
+      path: '/chat/{-$id}'
+      fullPath: '/chat/{-$id}'
+      preLoaderRoute: typeof AuthenticatedChatChar123IdChar125RouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
@@ -492,6 +550,8 @@ const AuthenticatedAdminRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAdminRoute: typeof AuthenticatedAdminRouteWithChildren
+  AuthenticatedChat2linkRoute: typeof AuthenticatedChat2linkRoute
+  AuthenticatedDetailRoute: typeof AuthenticatedDetailRoute
   AuthenticatedLogRoute: typeof AuthenticatedLogRoute
   AuthenticatedMidjourneyRoute: typeof AuthenticatedMidjourneyRoute
   AuthenticatedPersonalRoute: typeof AuthenticatedPersonalRoute
@@ -500,10 +560,13 @@ interface AuthenticatedRouteChildren {
   AuthenticatedTaskRoute: typeof AuthenticatedTaskRoute
   AuthenticatedTokenRoute: typeof AuthenticatedTokenRoute
   AuthenticatedTopupRoute: typeof AuthenticatedTopupRoute
+  AuthenticatedChatChar123IdChar125Route: typeof AuthenticatedChatChar123IdChar125Route
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAdminRoute: AuthenticatedAdminRouteWithChildren,
+  AuthenticatedChat2linkRoute: AuthenticatedChat2linkRoute,
+  AuthenticatedDetailRoute: AuthenticatedDetailRoute,
   AuthenticatedLogRoute: AuthenticatedLogRoute,
   AuthenticatedMidjourneyRoute: AuthenticatedMidjourneyRoute,
   AuthenticatedPersonalRoute: AuthenticatedPersonalRoute,
@@ -512,6 +575,8 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedTaskRoute: AuthenticatedTaskRoute,
   AuthenticatedTokenRoute: AuthenticatedTokenRoute,
   AuthenticatedTopupRoute: AuthenticatedTopupRoute,
+  AuthenticatedChatChar123IdChar125Route:
+    AuthenticatedChatChar123IdChar125Route,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
