@@ -90,8 +90,8 @@ describe('third-party sign-in and binding', () => {
   it('registers a GitHub user as github_<n> with name and email, logs them in, and finds them next time', async () => {
     const row = await userBy('github_id', 'octo');
     expect(row).toMatchObject({ display_name: 'Octo Cat', email: 'octo@github.test', role: 1, status: 1, password: '' });
-    const [{ max }] = await gw.sql<{ max: number }[]>`SELECT max(id)::int AS max FROM users`;
-    expect(row!.username).toBe(`github_${max}`);
+    const [top] = await gw.sql<{ max: number }[]>`SELECT max(id)::int AS max FROM users`;
+    expect(row!.username).toBe(`github_${top!.max}`);
 
     const browser = new ConsoleClient(gw);
     const r = await signIn(browser, 'github', { login: 'octo', name: 'Renamed' });

@@ -70,8 +70,8 @@ describe('registration and email verification', () => {
     const gone = await user('gone');
     expect((await root.post('/api/user/manage', { id: gone!.id, action: 'delete' })).body.success).toBe(true);
     expect((await guest.post('/api/user/register', { username: 'gone', password: 'gone-pass-2' })).body.message).toBe('用户名已存在，或已注销');
-    const [{ n }] = await gw.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM users WHERE username IN ('bob', 'abcdefghijklm')`;
-    expect(n).toBe(0);
+    const [count] = await gw.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM users WHERE username IN ('bob', 'abcdefghijklm')`;
+    expect(count!.n).toBe(0);
   });
 
   it('credits the inviter named by aff_code (aff earnings, not quota) and the invitee', async () => {

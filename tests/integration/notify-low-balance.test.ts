@@ -106,10 +106,11 @@ describe('low-balance notification', () => {
   });
 
   it('sends at most NOTIFY_LIMIT_COUNT (2) notices per user per hour', async () => {
-    const [{ id }] = await f.gw.sql<{ id: number }[]>`SELECT id FROM users WHERE username = 'wendy'`;
-    const [token] = await f.gw.sql<{ key: string }[]>`SELECT key FROM tokens WHERE user_id = ${id!}`;
+    const [wendy] = await f.gw.sql<{ id: number }[]>`SELECT id FROM users WHERE username = 'wendy'`;
+    const id = wendy!.id;
+    const [token] = await f.gw.sql<{ key: string }[]>`SELECT key FROM tokens WHERE user_id = ${id}`;
     for (let i = 0; i < 3; i++) {
-      await setQuota(id!, THRESHOLD + 3);
+      await setQuota(id, THRESHOLD + 3);
       await chat(`sk-${token!.key}`);
       await pause(300);
     }
