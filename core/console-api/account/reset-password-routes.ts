@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { consumeCode, issueCode, newResetToken } from '../../auth/verification-codes.js';
 import { passwordResetMail } from '../../mail/mail-templates.js';
-import { sendMail } from '../../mail/send-mail.js';
 import { serverAddress } from '../../mail/server-address.js';
 import { parseBody, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
+import { mailAnswer } from './mail-answer.js';
 import { checkTurnstile } from './turnstile.js';
 
 const emailFormat = z.email();
@@ -23,13 +23,7 @@ async function requestReset(c: ApiContext): Promise<ApiResult> {
   const token = newResetToken();
   await issueCode(sql, 'reset', email, token);
   const link = `${serverAddress(c.app)}/user/reset?email=${encodeURIComponent(email)}&token=${token}`;
-  try {
-    await sendMail(options, passwordResetMail(email, options.get('SystemName'), link));
-  } catch (e) {
-    c.app.log.warn('password reset mail failed', { error: String(e) });
-    return fail(e instanceof Error ? e.message : String(e));
-  }
-  return ok();
+  return mailAnswer(c, passwordResetMail(email, options.get('SystemName'), link));
 }
 
 const resetBody = z.object({ email: z.string().default(''), token: z.string().default('') });

@@ -1,11 +1,11 @@
 import { checkCode, consumeCode, issueCode, newEmailCode } from '../../auth/verification-codes.js';
 import { verificationMail } from '../../mail/mail-templates.js';
-import { sendMail } from '../../mail/send-mail.js';
 import type { ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 import { requireSessionUser } from '../oauth/session-user.js';
 import { emailRuleViolation } from './email-rules.js';
+import { mailAnswer } from './mail-answer.js';
 import { checkTurnstile } from './turnstile.js';
 
 /** GET /api/verification?email= (spec console-api.md §3.4): mails a 6-hex code valid 10 minutes. */
@@ -22,13 +22,7 @@ async function sendVerification(c: ApiContext): Promise<ApiResult> {
   if (await emailTaken(c, email)) return fail('邮箱地址已被占用');
   const code = newEmailCode();
   await issueCode(sql, 'verify', email, code);
-  try {
-    await sendMail(options, verificationMail(email, options.get('SystemName'), code));
-  } catch (e) {
-    c.app.log.warn('verification mail failed', { error: String(e) });
-    return fail(e instanceof Error ? e.message : String(e));
-  }
-  return ok();
+  return mailAnswer(c, verificationMail(email, options.get('SystemName'), code));
 }
 
 /**
