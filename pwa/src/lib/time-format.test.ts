@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { localDateKey, parseDateTimeInput, startOfToday, toDateTimeInput } from './time-format';
+
+describe('time-format', () => {
+  it('round-trips datetime-local values', () => {
+    const seconds = Math.floor(new Date(2025, 5, 5, 14, 3).getTime() / 1000);
+    expect(toDateTimeInput(seconds)).toBe('2025-06-05T14:03');
+    expect(parseDateTimeInput('2025-06-05T14:03')).toBe(seconds);
+    expect(parseDateTimeInput('2025-06-05 14:03:00')).toBe(seconds);
+  });
+  it('rejects invalid dates', () => expect(parseDateTimeInput('not a date')).toBeNaN());
+  it('computes local midnight and date keys', () => {
+    const now = new Date(2025, 0, 1, 15, 30);
+    expect(startOfToday(now)).toBe(Math.floor(new Date(2025, 0, 1).getTime() / 1000));
+    expect(localDateKey(now)).toBe('2025-01-01');
+  });
+});
