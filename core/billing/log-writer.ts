@@ -4,6 +4,16 @@ import type { Logger } from '../log/logger.js';
 
 export type NewLog = Omit<LogRow, 'id'>;
 
+// PostgreSQL text cannot hold NUL; one such byte in a model name would fail every later batch.
+const NUL = /\u0000/g;
+function withoutNul(row: NewLog): NewLog {
+  const out = { ...row };
+  for (const k of ['content', 'username', 'token_name', 'model_name', 'group', 'other'] as const) {
+    if (out[k].includes('\u0000')) out[k] = out[k].replace(NUL, '');
+  }
+  return out;
+}
+
 /**
  * Log rows buffered and inserted in batches (one INSERT per flush), so the relay never waits on a log
  * write. A failed flush keeps the rows for the next attempt, bounded so a dead database cannot grow memory.
@@ -24,7 +34,7 @@ export class LogWriter {
       this.dropped++;
       return;
     }
-    this.buffer.push(row);
+    this.buffer.push(withoutNul(row));
   }
 
   get pending(): number {

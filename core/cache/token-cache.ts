@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Sql } from '../db/connect.js';
 import type { TokenRow } from '../db/rows.js';
+import { normaliseIp } from '../http/client-ip.js';
 
 /** A token as the relay sees it: limits pre-parsed once instead of on every request. */
 export interface CachedToken {
@@ -21,7 +22,7 @@ export function toCachedToken(row: TokenRow): CachedToken {
   const models = row.model_limits_enabled ? new Set(row.model_limits.split(',').filter((m) => m !== '')) : null;
   const ips = (row.allow_ips ?? '')
     .split('\n')
-    .map((s) => s.replace(/[\s,]/g, ''))
+    .map((s) => normaliseIp(s.replace(/[\s,]/g, '')))
     .filter((s) => s !== '');
   return {
     id: row.id,

@@ -21,8 +21,7 @@ const CHUNK = 1000;
  * is incremented, otherwise a row is inserted. quota_data has no unique key (new-api's schema), so on a
  * shared PostgreSQL every node's flush takes the same transaction-level advisory lock: two nodes cannot
  * both insert the same bucket. The embedded database has one node, whose flushes never overlap, so it
- * needs no lock; it also must not open a transaction needlessly, because pglite-socket breaks other
- * connections' statements that straddle one. Rows duplicated by an older writer are tolerated: only the
+ * needs no lock. Rows duplicated by an older writer are tolerated: only the
  * lowest id of a bucket is incremented.
  */
 export async function saveQuotaData(sql: Sql, buckets: QuotaBucket[], crossNodeLock: boolean): Promise<void> {

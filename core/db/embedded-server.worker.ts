@@ -1,20 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { EmbeddedWireServer } from './embedded-wire-server.js';
 
 // Runs the embedded PostgreSQL (PGlite, WebAssembly) on its own thread and serves it on a loopback port,
 // so query execution never competes with the relay for the main event loop.
 const { dataDir } = workerData as { dataDir: string };
 mkdirSync(dataDir, { recursive: true });
 const db = await PGlite.create(`${dataDir}/pglite`);
-const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 64 });
-await server.start();
-parentPort!.postMessage({ address: server.getServerConn() });
+const server = new EmbeddedWireServer(db);
+const port = await server.listen('127.0.0.1');
+parentPort!.postMessage({ address: `127.0.0.1:${port}` });
 parentPort!.on('message', (m: unknown) => {
   if (m === 'stop') {
     void (async () => {
-      await server.stop();
+      await server.close();
       await db.close();
       parentPort!.postMessage('stopped');
     })();

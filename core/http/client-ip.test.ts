@@ -17,5 +17,7 @@ describe('client ip', () => {
   it('normalises uWS IPv4-mapped addresses', () => {
     expect(normaliseIp('0000:0000:0000:0000:0000:ffff:7f00:0001')).toBe('127.0.0.1');
     expect(normaliseIp('0000:0000:0000:0000:0000:0000:0000:0001')).toBe('::1');
+    expect(normaliseIp('2001:0db8:0000:0000:0000:0000:0000:0001')).toBe('2001:db8::1');
+    expect(normaliseIp('2001:DB8::1')).toBe('2001:db8::1');
   });
 });

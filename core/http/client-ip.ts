@@ -33,7 +33,14 @@ export function normaliseIp(ip: string): string {
     const b = parseInt(m[2]!, 16);
     return `${a >> 8}.${a & 255}.${b >> 8}.${b & 255}`;
   }
-  if (v === '0000:0000:0000:0000:0000:0000:0000:0001') return '::1';
+  if (v.includes(':')) {
+    // Canonical compressed IPv6 (uWS prints the full form; people write the short one).
+    try {
+      return new URL(`http://[${v}]/`).hostname.slice(1, -1);
+    } catch {
+      return v;
+    }
+  }
   return v;
 }
 

@@ -20,8 +20,8 @@ export async function distribute(app: AppServices, caller: TokenCaller, model: s
   let group = user.group;
   if (token.group) {
     const usable = usableGroups(app.options.json<Record<string, string>>('UserUsableGroups'), user.group);
-    if (!(token.group in usable)) throw localError(403, `令牌分组 ${token.group} 已被禁用`);
-    if (!(token.group in app.options.json<Record<string, number>>('GroupRatio'))) throw localError(403, `分组 ${token.group} 已被弃用`);
+    if (!Object.hasOwn(usable, token.group)) throw localError(403, `令牌分组 ${token.group} 已被禁用`);
+    if (!Object.hasOwn(app.options.json<Record<string, number>>('GroupRatio'), token.group)) throw localError(403, `分组 ${token.group} 已被弃用`);
     group = token.group;
   }
 

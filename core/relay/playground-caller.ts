@@ -28,7 +28,7 @@ export async function playgroundCaller(app: AppServices, ex: Exchange, body: Pro
     if (e instanceof Error && 'status' in e) throw e;
     throw localError(400, 'Invalid request, 无效的请求');
   }
-  if (group && group !== cached.group && !(group in app.options.json<Record<string, string>>('UserUsableGroups'))) {
+  if (group && group !== cached.group && !Object.hasOwn(app.options.json<Record<string, string>>('UserUsableGroups'), group)) {
     throw localError(403, '无权访问该分组');
   }
   const token = {

@@ -1,0 +1,134 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
+
+const SSL_REQUEST = 80877103;
+const CANCEL_REQUEST = 80877102;
+
+/**
+ * Serves one PGlite over the PostgreSQL wire protocol to several client connections. PGlite has a single
+ * session, so a connection owns it from the first message of an exchange until its Sync/Query completes
+ * — and for as long as it keeps a transaction open. Other connections wait their turn, so one client's
+ * extended-protocol steps (Parse/Bind/Execute, unnamed portals) never interleave with another's, which
+ * the stock pglite-socket queue allows and which corrupts concurrent queries.
+ */
+export class EmbeddedWireServer {
+  private owner: Connection | null = null;
+  private waiters: Array<() => void> = [];
+  private server: Server | null = null;
+  private sockets = new Set<Socket>();
+
+  constructor(readonly db: PGlite) {}
+
+  listen(host: string): Promise<number> {
+    this.server = createServer((socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+      new Connection(this, socket);
+    });
+    return new Promise((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(0, host, () => {
+        const addr = this.server!.address();
+        resolve(typeof addr === 'object' && addr ? addr.port : 0);
+      });
+    });
+  }
+
+  async acquire(c: Connection): Promise<void> {
+    while (this.owner && this.owner !== c) await new Promise<void>((r) => this.waiters.push(r));
+    this.owner = c;
+  }
+
+  release(c: Connection): void {
+    if (this.owner !== c) return;
+    this.owner = null;
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** A connection that dies holding the session must not leave a transaction open for everyone else. */
+  async abandon(c: Connection): Promise<void> {
+    if (this.owner !== c) return;
+    if (this.db.isInTransaction()) await this.db.exec('ROLLBACK').catch(() => {});
+    this.release(c);
+  }
+
+  close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+class Connection {
+  private buffer: Buffer = Buffer.alloc(0);
+  private started = false;
+  private chain: Promise<void> = Promise.resolve();
+  private pending: Buffer[] = [];
+
+  constructor(
+    private readonly server: EmbeddedWireServer,
+    private readonly socket: Socket,
+  ) {
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => {
+      this.chain = this.chain.then(() => this.server.abandon(this));
+    });
+  }
+
+  private onData(chunk: Buffer): void {
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+    for (;;) {
+      if (!this.started) {
+        if (this.buffer.length < 8) return;
+        const len = this.buffer.readInt32BE(0);
+        if (this.buffer.length < len) return;
+        const code = this.buffer.readInt32BE(4);
+        const msg = this.buffer.subarray(0, len);
+        this.buffer = this.buffer.subarray(len);
+        if (code === SSL_REQUEST) this.socket.write('N');
+        else if (code === CANCEL_REQUEST) this.socket.end();
+        else {
+          this.started = true;
+          this.run([msg], true);
+        }
+        continue;
+      }
+      if (this.buffer.length < 5) return;
+      const len = this.buffer.readInt32BE(1) + 1;
+      if (this.buffer.length < len) return;
+      const type = String.fromCharCode(this.buffer[0]!);
+      const msg = this.buffer.subarray(0, len);
+      this.buffer = this.buffer.subarray(len);
+      if (type === 'X') {
+        this.socket.end();
+        return;
+      }
+      this.pending.push(msg);
+      // Sync and simple Query end an exchange; Flush asks for output mid-exchange (the session stays held).
+      if (type === 'S' || type === 'Q' || type === 'H') {
+        this.run(this.pending, type !== 'H');
+        this.pending = [];
+      }
+    }
+  }
+
+  private run(messages: Buffer[], ends: boolean): void {
+    this.chain = this.chain.then(async () => {
+      await this.server.acquire(this);
+      try {
+        for (const m of messages) {
+          await this.server.db.execProtocolRawStream(new Uint8Array(m), {
+            onRawData: (data) => {
+              if (!this.socket.destroyed) this.socket.write(Buffer.from(data));
+            },
+          });
+        }
+      } finally {
+        if (ends && !this.server.db.isInTransaction()) this.server.release(this);
+      }
+    }).catch(() => {
+      this.socket.destroy();
+    });
+  }
+}
