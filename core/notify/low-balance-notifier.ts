@@ -3,7 +3,7 @@ import type { CachedUser } from '../cache/user-cache.js';
 import type { Env } from '../config/env.js';
 import type { Logger } from '../log/logger.js';
 import { sendMail } from '../mail/send-mail.js';
-import { serverAddress } from '../mail/server-address.js';
+import { serverAddress } from '../options/server-address.js';
 import type { OptionsStore } from '../options/options-store.js';
 import { NotifyThrottle } from './notify-throttle.js';
 import { isWebhookUrl, readUserSetting } from './user-setting.js';

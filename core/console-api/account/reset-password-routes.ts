@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { consumeCode, issueCode, newResetToken } from '../../auth/verification-codes.js';
 import { passwordResetMail } from '../../mail/mail-templates.js';
-import { serverAddress } from '../../mail/server-address.js';
+import { serverAddress } from '../../options/server-address.js';
 import { parseBody, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serverAddress } from '../../mail/server-address.js';
+import { serverAddress } from '../../options/server-address.js';
 import type { ApiContext } from '../api-context.js';
 import { ApiError } from '../envelope.js';
 import type { ExternalAccount } from './external-account.js';

@@ -1,3 +1,4 @@
+import { serverAddress } from '../../options/server-address.js';
 import type { ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { ok, type ApiResult } from '../envelope.js';
@@ -20,7 +21,7 @@ function getStatus(c: ApiContext): ApiResult {
     footer_html: o.get('Footer'),
     wechat_qrcode: o.get('WeChatAccountQRCodeImageURL'),
     wechat_login: o.bool('WeChatAuthEnabled'),
-    server_address: o.get('ServerAddress') || `http://localhost:${c.app.env.PORT || 3000}`,
+    server_address: serverAddress(c.app),
     price: o.number('Price'),
     min_topup: o.number('MinTopUp'),
     turnstile_check: o.bool('TurnstileCheckEnabled'),

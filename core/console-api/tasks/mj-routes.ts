@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serverAddress } from '../../options/server-address.js';
 import { requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { ok, type ApiResult } from '../envelope.js';
@@ -48,7 +49,7 @@ async function listDrawings(c: ApiContext, userId: number | null): Promise<ApiRe
     ORDER BY id DESC LIMIT ${TASK_PAGE_SIZE} OFFSET ${taskPageOffset(q.p)}`;
   if (!c.app.options.bool('MjForwardUrlEnabled')) return ok(rows);
   // Images are served through this server (new-api rewrites every row, with or without an image yet).
-  const base = c.app.options.get('ServerAddress') || `http://localhost:${c.app.env.PORT || 3000}`;
+  const base = serverAddress(c.app);
   return ok(rows.map((r) => ({ ...r, image_url: `${base}/mj/image/${r.mj_id}` })));
 }
 

@@ -1,3 +1,4 @@
+import { serverAddress } from '../../options/server-address.js';
 import type { AppServices } from '../../app-services.js';
 
 export interface EpayConfig {
@@ -15,9 +16,6 @@ export function epayConfig(app: AppServices): EpayConfig | null {
 
 const noTrailingSlash = (url: string): string => url.replace(/\/+$/, '');
 
-/** ServerAddress as /api/status shows it: unset means this server on localhost, as new-api's runtime default. */
-export const serverAddress = (app: AppServices): string =>
-  noTrailingSlash(app.options.get('ServerAddress').trim() || `http://localhost:${app.env.PORT || 3000}`);
 
 /** Where the gateway sends notifications: CustomCallbackAddress when set (e.g. a public tunnel), else ServerAddress. */
 export const notifyUrl = (app: AppServices): string =>

@@ -5,7 +5,8 @@ import { signEpayParams } from '../../payment/epay-sign.js';
 import { parseBody, requireUser, type ApiContext, type AuthUser } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import type { ApiResult } from '../envelope.js';
-import { epayConfig, notifyUrl, serverAddress, submitUrl } from './epay-config.js';
+import { serverAddress } from '../../options/server-address.js';
+import { epayConfig, notifyUrl, submitUrl } from './epay-config.js';
 import { epayNotify } from './epay-notify.js';
 import { compareToOneCent, formatMoney, quoteTopUp, type TopUpQuote } from './topup-quote.js';
 

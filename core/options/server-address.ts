@@ -5,5 +5,5 @@ import type { AppServices } from '../app-services.js';
  * redirect_uri): the ServerAddress option, else the local default that /api/status also shows.
  */
 export function serverAddress(app: Pick<AppServices, 'options' | 'env'>): string {
-  return (app.options.get('ServerAddress') || `http://localhost:${app.env.PORT || 3000}`).replace(/\/+$/, '');
+  return (app.options.get('ServerAddress').trim() || `http://localhost:${app.env.PORT || 3000}`).replace(/\/+$/, '');
 }
