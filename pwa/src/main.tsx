@@ -11,6 +11,7 @@ import { restorePersistedQueries, startQueryPersistence } from './lib/query-pers
 import { installLinkHook } from './lib/sanitize-html';
 import { applyTheme } from './lib/theme';
 
+document.documentElement.dataset.build = __BUILD_ID__;
 applyTheme();
 installLinkHook();
 setupHttp();

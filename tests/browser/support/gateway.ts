@@ -1,19 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface GatewayOptions {
+  pwaDist: string;
+  port?: number;
+  dataDir?: string;
+}
 
 export interface RunningGateway {
   url: string;
+  port: number;
   dataDir: string;
+  /** Stops the process; the data directory is kept (a restart reuses it). */
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export const hasGateway = (): boolean => existsSync(join(repoRoot, 'core/main.ts'));
+
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -23,21 +33,22 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * The real gateway (embedded PGlite database) serving the built console from pwa/dist.
- * Set FERRYMAN_TEST_URL to reuse a gateway that is already running.
- */
-export async function startGateway(): Promise<RunningGateway> {
-  const external = process.env.FERRYMAN_TEST_URL;
-  if (external) return { url: external.replace(/\/$/, ''), dataDir: '', stop: async () => {} };
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ferryman-browser-'));
+export function newDataDir(): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), 'ferryman-browser-'));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** The real gateway (embedded PGlite database) serving a console build from `pwaDist`. */
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? newDataDir().path;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: 'browser-test-secret-0123456789' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PWA_DIST: options.pwaDist, SESSION_SECRET: 'browser-test-secret-0123456789' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -45,18 +56,30 @@ export async function startGateway(): Promise<RunningGateway> {
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}:\n${output.slice(-2000)}`)));
+    child.once('exit', (code) => reject(new Error(`gateway exited with ${code}:\n${output.slice(-3000)}`)));
   });
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`gateway did not start:\n${output.slice(-2000)}`)), 90_000));
-  await Promise.race([ready, timeout]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`gateway did not start in time:\n${output.slice(-3000)}`)), 150_000);
+  });
+  try {
+    await Promise.race([ready, timeout]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
     dataDir,
     stop: async () => {
+      if (child.exitCode !== null) return;
       child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      if (child.exitCode === null) child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
     },
   };
 }
