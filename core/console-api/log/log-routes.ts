@@ -1,6 +1,7 @@
 import type { LogRow } from '../../db/rows.js';
-import { queryInt, requireUser, type ApiContext } from '../api-context.js';
+import { requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
+import { oneBasedPaging } from '../one-based-paging.js';
 import { ok, type ApiResult } from '../envelope.js';
 import { deleteHistoryLogs } from './delete-old-logs.js';
 import { logsByKey } from './log-by-key.js';
@@ -8,18 +9,9 @@ import { ownLogs, readLogFilter, toLogJson, toUserLogJson, whereLogs } from './l
 import { adminLogSearch, selfLogSearch } from './log-search.js';
 import { adminLogStat, selfLogStat } from './log-stat.js';
 
-/** Page numbers are 1-based and clamped; page_size < 0 means 10 and 0 returns no rows, as in new-api. */
-function paging(c: ApiContext, cap?: number) {
-  const page = Math.max(1, queryInt(c, 'p', 1));
-  let size = queryInt(c, 'page_size', 10);
-  if (size < 0) size = 10;
-  if (cap !== undefined) size = Math.min(size, cap);
-  return { page, size };
-}
-
 /** GET /api/log/ (admin): every filter; channel_name is filled from the channels table. */
 async function adminList(c: ApiContext): Promise<ApiResult> {
-  const { page, size } = paging(c);
+  const { page, size } = oneBasedPaging(c);
   const where = whereLogs(c.app.sql, readLogFilter(c));
   const [rows, [count]] = await Promise.all([
     c.app.sql<(LogRow & { channel_name: string | null })[]>`
@@ -33,7 +25,7 @@ async function adminList(c: ApiContext): Promise<ApiResult> {
 /** GET /api/log/self: the caller's rows only (username and channel are ignored), at most 100 per page. */
 async function selfList(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const { page, size } = paging(c, 100);
+  const { page, size } = oneBasedPaging(c, 100);
   const where = whereLogs(c.app.sql, ownLogs(readLogFilter(c), me.id));
   const [rows, [count]] = await Promise.all([
     c.app.sql<LogRow[]>`SELECT * FROM logs WHERE ${where} ORDER BY id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,

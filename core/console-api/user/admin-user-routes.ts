@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { ROLE_ROOT } from '../../auth/roles.js';
 import { LOG_MANAGE, type UserRow } from '../../db/rows.js';
-import { paramInt, parseBody, queryInt, requireUser, type ApiContext } from '../api-context.js';
+import { paramInt, parseBody, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
+import { oneBasedPaging } from '../one-based-paging.js';
 import { escapeLike } from '../channel/channel-routes.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 import { insertUser, usernameTaken } from './insert-user.js';
@@ -11,17 +12,10 @@ import { quotaText, recordUserLog } from './record-user-log.js';
 import { toUserJson } from './user-json.js';
 import { editFieldError, userFieldError } from './user-validation.js';
 
-/** Users and logs page 1-based with a clamp; page_size < 0 means 10 and 0 returns no rows (spec §6). */
-function paging(c: ApiContext) {
-  const page = Math.max(1, queryInt(c, 'p', 1));
-  const size = queryInt(c, 'page_size', 10);
-  return { page, size: size < 0 ? 10 : size };
-}
-
 /** GET /api/user/ and /api/user/search: soft-deleted users included (they carry DeletedAt), newest first. */
 async function listUsers(c: ApiContext, search: boolean): Promise<ApiResult> {
   const { sql } = c.app;
-  const { page, size } = paging(c);
+  const { page, size } = oneBasedPaging(c);
   let where = sql`TRUE`;
   if (search) {
     const keyword = c.query.get('keyword') ?? '';
