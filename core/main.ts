@@ -44,6 +44,12 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     if (applied.length) log.info('migrations applied', { applied });
   }
 
+  // An embedded database has exactly one node: anything still leased belongs to a previous run.
+  if (db.kind === 'embedded') {
+    const [row] = await db.sql<{ n: number }[]>`SELECT ferryman_reclaim_leases() AS n`;
+    if (row && Number(row.n) > 0) log.info('returned quota leased by the previous run', { leases: Number(row.n) });
+  }
+
   const options = new OptionsStore();
   await options.load(db.sql);
   const counters = new BatchedCounters(db.sql, log);
@@ -62,7 +68,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     users: new UserCache(db.sql, env.SYNC_FREQUENCY),
     tokens: new TokenCache(db.sql, env.SYNC_FREQUENCY),
     channels: new ChannelDirectory(db.sql, (type) => providerOf(type).name),
-    ledger: new QuotaLedger(db.sql, counters),
+    ledger: new QuotaLedger(db.sql, counters, db.kind === 'embedded' ? 'lease' : 'statement', log),
     logs: new LogWriter(db.sql, log),
     dashboard: new UsageDashboard(db, options, log, env.BATCH_UPDATE_INTERVAL),
     invalidation,
@@ -84,6 +90,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   await invalidation.start();
 
   const flushTimer = setInterval(() => {
+    void services.ledger.leases?.release();
     void counters.flush();
     void services.logs.flush();
   }, env.BATCH_UPDATE_INTERVAL * 1000);
@@ -111,6 +118,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       uWS.us_listen_socket_close(listenSocket);
       clearInterval(flushTimer);
       clearInterval(syncTimer);
+      await services.ledger.leases?.release(true);
       await counters.flush();
       await services.logs.flush();
       await services.dashboard.stop();

@@ -46,6 +46,14 @@ export class BatchedCounters {
     this.tokens.set(id, d);
   }
 
+  /** Usage only (leased reservations already moved the remaining quota). */
+  addTokenUsage(id: number, used: number, now: number): void {
+    const d = this.tokens.get(id) ?? { remain: 0, used: 0, accessed: 0, unlimited: true };
+    d.used += used;
+    d.accessed = Math.max(d.accessed, now);
+    this.tokens.set(id, d);
+  }
+
   addChannel(id: number, used: number): void {
     this.channels.set(id, (this.channels.get(id) ?? 0) + used);
   }

@@ -1,5 +1,7 @@
 import type { Sql } from '../db/connect.js';
+import type { Logger } from '../log/logger.js';
 import type { BatchedCounters } from './batched-counters.js';
+import { QuotaLeases } from './quota-leases.js';
 import { ReservationBatcher } from './reservation-batcher.js';
 
 export interface Reservation {
@@ -18,23 +20,36 @@ export type ReserveOutcome =
   | { ok: false; reason: 'user' | 'token' | 'token_missing'; userQuota: number; tokenQuota: number };
 
 /**
- * reserve → settle | refund, exactly once per request. The reservation is one conditional statement
- * (ferryman_reserve) so concurrent requests can never overdraw; settlement and refunds are additive
- * deltas flushed in batches. Quota leases can replace reserve() later without touching callers.
+ * reserve → settle | refund, exactly once per request. Two strategies behind one interface:
+ * - `lease` (embedded database, one node): reservations come from quota leased into memory (QuotaLeases),
+ *   so most requests cost no database round trip;
+ * - `statement` (shared PostgreSQL, possibly many nodes): one conditional statement per reservation
+ *   (ferryman_reserve, coalesced by ReservationBatcher), so concurrent nodes can never overdraw.
+ * Settlement and refunds are additive deltas flushed in batches either way.
  */
 export class QuotaLedger {
   private readonly batcher: ReservationBatcher;
+  readonly leases: QuotaLeases | null;
 
   constructor(
     sql: Sql,
     private readonly counters: BatchedCounters,
+    mode: 'lease' | 'statement',
+    log: Logger,
   ) {
     this.batcher = new ReservationBatcher(sql);
+    this.leases = mode === 'lease' ? new QuotaLeases(sql, log) : null;
   }
 
   async reserve(userId: number, tokenId: number, tokenUnlimited: boolean, amount: number): Promise<ReserveOutcome> {
     const reservation: Reservation = { userId, tokenId, tokenUnlimited, amount: Math.max(0, Math.floor(amount)), done: false, userQuotaAfter: Number.MAX_SAFE_INTEGER };
     if (reservation.amount === 0) return { ok: true, reservation };
+    if (this.leases) {
+      const r = await this.leases.reserve(userId, tokenId, !tokenUnlimited, reservation.amount);
+      if (!r.ok) return r;
+      reservation.userQuotaAfter = r.userQuotaAfter;
+      return { ok: true, reservation };
+    }
     const row = await this.batcher.submit({ u: userId, t: tokenId, a: reservation.amount });
     const status = row?.status ?? 1;
     if (status === 0) {
@@ -52,9 +67,17 @@ export class QuotaLedger {
   settle(r: Reservation, actual: number, channelId: number, countUsage: boolean, now = Math.floor(Date.now() / 1000)): void {
     if (r.done) return;
     r.done = true;
-    const delta = actual - r.amount;
-    this.counters.addUser(r.userId, delta, countUsage ? actual : 0, countUsage ? 1 : 0);
-    if (r.tokenId > 0) this.counters.addToken(r.tokenId, delta, r.tokenUnlimited, now);
+    const limitedToken = r.tokenId > 0 && !r.tokenUnlimited;
+    if (this.leases && r.amount > 0) {
+      this.leases.finish('u', r.userId, r.amount, actual);
+      if (limitedToken) this.leases.finish('t', r.tokenId, r.amount, actual);
+      this.counters.addUser(r.userId, 0, countUsage ? actual : 0, countUsage ? 1 : 0);
+      if (r.tokenId > 0) this.counters.addTokenUsage(r.tokenId, actual, now);
+    } else {
+      const delta = actual - r.amount;
+      this.counters.addUser(r.userId, delta, countUsage ? actual : 0, countUsage ? 1 : 0);
+      if (r.tokenId > 0) this.counters.addToken(r.tokenId, delta, r.tokenUnlimited, now);
+    }
     if (countUsage && channelId > 0) this.counters.addChannel(channelId, actual);
   }
 
@@ -62,6 +85,11 @@ export class QuotaLedger {
     if (r.done) return;
     r.done = true;
     if (r.amount === 0) return;
+    if (this.leases) {
+      this.leases.finish('u', r.userId, r.amount, 0);
+      if (r.tokenId > 0 && !r.tokenUnlimited) this.leases.finish('t', r.tokenId, r.amount, 0);
+      return;
+    }
     this.counters.addUser(r.userId, -r.amount, 0, 0);
     if (r.tokenId > 0) this.counters.addToken(r.tokenId, -r.amount, r.tokenUnlimited, 0);
   }

@@ -21,8 +21,9 @@ export interface TestGateway {
  * Starts the real gateway (`node --import tsx core/main.ts`) on a free port with its own database:
  * a temporary PGlite directory, or a fresh PostgreSQL database when FERRYMAN_TEST_DB=postgres.
  */
-export async function startGateway(env: Record<string, string> = {}): Promise<TestGateway> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ferryman-'));
+export async function startGateway(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<TestGateway> {
+  const ownDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'ferryman-'));
   const pg = testDbKind() === 'postgres' ? await createPostgresDatabase() : null;
   const child = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
     cwd: ROOT,
@@ -86,7 +87,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
       await sql?.end({ timeout: 2 }).catch(() => {});
       await stopChild(child);
       await pg?.drop().catch(() => {});
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

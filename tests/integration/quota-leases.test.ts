@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { setupRoot } from '../support/console-client.js';
+import { startGateway } from '../support/gateway.js';
+import { addChannel, addToken, ledger, startRelayFixture } from '../support/relay-fixture.js';
+import { testDbKind } from '../support/test-database.js';
+
+// Leases exist only with the embedded database (one node); a shared PostgreSQL reserves per request.
+describe.runIf(testDbKind() === 'embedded')('quota leases on the embedded database', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ferryman-lease-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('returns quota left leased by a previous run at the next start', async () => {
+    const first = await startGateway({}, { dataDir: dir });
+    const root = await setupRoot(first);
+    const [before] = await first.sql<{ quota: number }[]>`SELECT quota FROM users WHERE id = ${root.userId}`;
+    // What a node that died mid-lease leaves behind: quota moved out of the balance into quota_leases.
+    await first.sql`UPDATE users SET quota = quota - 12345 WHERE id = ${root.userId}`;
+    await first.sql`INSERT INTO quota_leases (kind, owner_id, amount) VALUES ('u', ${root.userId}, 12345)`;
+    await first.stop();
+
+    const second = await startGateway({}, { dataDir: dir });
+    try {
+      const [after] = await second.sql<{ quota: number }[]>`SELECT quota FROM users WHERE id = ${root.userId}`;
+      expect(after!.quota).toBe(before!.quota);
+      expect(await second.sql`SELECT * FROM quota_leases`).toHaveLength(0);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('reserves from memory, then hands idle leases back so the stored balance is whole again', async () => {
+    const f = await startRelayFixture();
+    try {
+      await addChannel(f);
+      const t = await addToken(f.root, { remain_quota: 100_000 });
+      const before = await ledger(f.gw, f.root.userId);
+      await f.gw.sql`DELETE FROM logs`;
+      for (let i = 0; i < 20; i++) {
+        const r = await fetch(`${f.gw.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+        });
+        expect(r.status).toBe(200);
+        await r.text();
+      }
+      // One refill leases 16 requests' worth: while the burst runs, part of the balance sits in quota_leases.
+      const after = await ledger(f.gw, f.root.userId, (v) => v.logs === 20 && v.quota + v.charged === before.quota);
+      expect(after.quota + after.charged).toBe(before.quota);
+      expect(await f.gw.sql`SELECT kind, owner_id, amount FROM quota_leases WHERE amount <> 0`).toEqual([]);
+      const [tok] = await f.gw.sql<{ remain_quota: number; used_quota: number }[]>`SELECT remain_quota, used_quota FROM tokens WHERE id = ${t.id}`;
+      expect(tok!.remain_quota + tok!.used_quota).toBe(100_000);
+    } finally {
+      await f.stop();
+    }
+  });
+});
