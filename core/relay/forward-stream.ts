@@ -38,12 +38,16 @@ export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUs
   try {
     for await (const chunk of res.body) {
       parser.feed(decoder.decode(chunk, { stream: true }));
-      while (pending.length) {
-        const data = pending.shift()!;
-        if (data === '[DONE]' || data === '') continue;
-        if (acc.inspect(data) === 'drop') continue;
+      // Every event parsed from one upstream read goes out in one write (one syscall, not one per event).
+      let out = '';
+      for (const data of pending) {
+        if (data === '[DONE]' || data === '' || acc.inspect(data) === 'drop') continue;
+        out += `data: ${data}\n\n`;
+      }
+      pending.length = 0;
+      if (out) {
         commit();
-        if (!ex.write(`data: ${data}\n\n`)) await ex.drain();
+        if (!ex.write(out)) await ex.drain();
       }
       if (ex.aborted) {
         res.body.destroy();
