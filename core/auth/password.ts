@@ -5,7 +5,7 @@ import { hash, verify } from '@node-rs/bcrypt';
 const COST = 10;
 
 export function hashPassword(plain: string): Promise<string> {
-  return hash(plain, { cost: COST, version: '2a' });
+  return hash(plain, COST);
 }
 
 export async function verifyPassword(plain: string, hashed: string): Promise<boolean> {
