@@ -4,8 +4,10 @@ import { hash, verify } from '@node-rs/bcrypt';
 // hashes interchangeable with new-api's (Go bcrypt.DefaultCost).
 const COST = 10;
 
-export function hashPassword(plain: string): Promise<string> {
-  return hash(plain, COST);
+export async function hashPassword(plain: string): Promise<string> {
+  // This build labels its hashes $2y$; the algorithm is the same as $2a$, the prefix Go's bcrypt writes,
+  // so store that one and keep hashes interchangeable with new-api's.
+  return (await hash(plain, COST)).replace(/^\$2[by]\$/, '$2a$');
 }
 
 export async function verifyPassword(plain: string, hashed: string): Promise<boolean> {
