@@ -29,7 +29,7 @@ export function Pagination({ page, pageSize, total, rowCount, onPageChange, onPa
       <div className="flex items-center gap-2">
         {onPageSizeChange ? (
           <Select value={String(pageSize)} onValueChange={(v) => onPageSizeChange(Number(v))}>
-            <SelectTrigger aria-label="page size" className="h-8 w-[112px]">
+            <SelectTrigger aria-label="page size" className="h-8 w-auto min-w-[112px]">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>

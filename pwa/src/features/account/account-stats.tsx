@@ -17,14 +17,14 @@ export function AccountStats() {
     { key: 'requests', icon: ActivityIcon, value: data ? data.request_count.toLocaleString() : null, accent: '' },
   ];
   return (
-    <div className="grid gap-3 sm:grid-cols-3" data-account-stats>
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-account-stats>
       {items.map(({ key, icon: Icon, value, accent, primary }) => (
-        <div key={key} className={`relative overflow-hidden rounded-xl border p-4 shadow-xs ${primary ? `bg-gradient-to-br ${accent} border-transparent` : 'bg-card'}`}>
+        <div key={key} className={`relative overflow-hidden rounded-xl border p-4 shadow-xs mobile:p-3.5 ${primary ? `col-span-2 bg-gradient-to-br sm:col-span-1 ${accent} border-transparent` : 'bg-card'}`}>
           <div className={`flex items-center gap-2 text-[13px] ${primary ? 'text-white/80' : 'text-muted-foreground'}`}>
             <Icon className="size-4" />
             {t(`personal.stats.${key}`)}
           </div>
-          <div className="mt-2 text-2xl font-semibold tracking-tight tabular-nums" data-stat={key}>
+          <div className={`mt-2 font-semibold tracking-tight tabular-nums ${primary ? 'text-2xl' : 'text-2xl mobile:text-xl'}`} data-stat={key}>
             {value ?? <Skeleton className={`h-8 w-28 ${primary ? 'bg-white/20' : ''}`} />}
           </div>
           {primary ? <Icon aria-hidden className="absolute -right-3 -bottom-4 size-24 text-white/10" /> : null}

@@ -92,14 +92,12 @@ export function LoginPage({ expired, redirect, aff }: { expired: boolean; redire
           </span>
         )}
       </div>
-      <div className="mt-4">
-        <OAuthButtons
-          onSignedIn={(user) => {
-            signIn(user);
-            void navigate({ to: '/' });
-          }}
-        />
-      </div>
+      <OAuthButtons
+        onSignedIn={(user) => {
+          signIn(user);
+          void navigate({ to: '/' });
+        }}
+      />
       <DefaultPasswordDialog
         open={defaultPassword}
         onChangeNow={() => void navigate({ to: '/personal' })}

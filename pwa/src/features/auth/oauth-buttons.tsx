@@ -28,7 +28,7 @@ export function OAuthButtons({ onSignedIn }: { onSignedIn: (user: SessionUser) =
     }
   };
   return (
-    <div className="grid gap-3" data-oauth-buttons>
+    <div className="mt-4 grid gap-3" data-oauth-buttons>
       <div className="flex items-center gap-3 text-xs text-muted-foreground">
         <span className="h-px flex-1 bg-border" />
         {t('login.or')}

@@ -18,7 +18,9 @@ export interface TaskFilterValues {
 export function TaskFilters({ value, admin, onSearch, onReset }: { value: TaskFilterValues; admin: boolean; onSearch: (v: TaskFilterValues) => void; onReset: () => void }) {
   const { t } = useTranslation();
   const [form, setForm] = useState({ id: value.id, channel: value.channel, start: toDateTimeInput(value.start), end: toDateTimeInput(value.end) });
-  useEffect(() => setForm({ id: value.id, channel: value.channel, start: toDateTimeInput(value.start), end: toDateTimeInput(value.end) }), [value]);
+  useEffect(() => {
+    setForm({ id: value.id, channel: value.channel, start: toDateTimeInput(value.start), end: toDateTimeInput(value.end) });
+  }, [value]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const start = parseDateTimeInput(form.start);

@@ -24,7 +24,9 @@ export function NotifySettingsForm() {
   const queryClient = useQueryClient();
   const { data: user } = useQuery(selfQuery());
   const [form, setForm] = useState<NotifyForm>(() => notifyFormFromSetting(user?.setting));
-  useEffect(() => setForm(notifyFormFromSetting(user?.setting)), [user?.setting]);
+  useEffect(() => {
+    setForm(notifyFormFromSetting(user?.setting));
+  }, [user?.setting]);
   const set = <K extends keyof NotifyForm>(key: K, value: NotifyForm[K]) => setForm({ ...form, [key]: value });
   const mutation = useMutation({
     mutationFn: async () => {

@@ -38,7 +38,9 @@ function Bubble({ message }: { message: PlaygroundMessage }) {
 export function MessageList({ messages, empty }: { messages: PlaygroundMessage[]; empty: ReactNode }) {
   const end = useRef<HTMLDivElement>(null);
   const last = messages[messages.length - 1];
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages.length, last?.content]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length, last?.content]);
   if (messages.length === 0) return <>{empty}</>;
   return (
     <div className="grid gap-4 p-4" data-messages>

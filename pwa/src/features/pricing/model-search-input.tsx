@@ -9,7 +9,9 @@ import { Input } from '../../components/ui/input';
 export function ModelSearchInput({ value, onChange, placeholder }: { value: string; onChange: (v: string) => void; placeholder: string }) {
   const [text, setText] = useState(value);
   const composing = useRef(false);
-  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    setText(value);
+  }, [value]);
   return (
     <div className="relative min-w-0 flex-1 sm:max-w-80">
       <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />

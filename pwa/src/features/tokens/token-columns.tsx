@@ -17,7 +17,7 @@ interface Options {
 
 export function tokenColumns({ t, display, onEdit, onDelete }: Options): Column<Token>[] {
   return [
-    { id: 'name', header: t('tokens.columns.name'), mobile: 'title', cell: (row) => <span className="font-medium">{row.name || '—'}</span> },
+    { id: 'name', header: t('tokens.columns.name'), mobile: 'title', className: 'whitespace-nowrap', cell: (row) => <span className="font-medium">{row.name || '—'}</span> },
     {
       id: 'status',
       header: t('tokens.columns.status'),
@@ -38,7 +38,7 @@ export function tokenColumns({ t, display, onEdit, onDelete }: Options): Column<
       align: 'right',
       cell: (row) => (row.unlimited_quota ? <Badge tone="blue">{t('common.unlimited')}</Badge> : <span className="tabular-nums">{formatQuota(row.remain_quota, display)}</span>),
     },
-    { id: 'group', header: t('tokens.columns.group'), cell: (row) => (row.group ? <Badge tone="outline">{row.group}</Badge> : <span className="text-muted-foreground">{t('tokens.defaultGroup')}</span>) },
+    { id: 'group', header: t('tokens.columns.group'), className: 'whitespace-nowrap', cell: (row) => (row.group ? <Badge tone="outline">{row.group}</Badge> : <span className="text-muted-foreground">{t('tokens.defaultGroup')}</span>) },
     { id: 'key', header: t('tokens.columns.key'), cell: (row) => <TokenKeyCell tokenKey={row.key} /> },
     { id: 'created', header: t('tokens.columns.created'), className: 'whitespace-nowrap text-muted-foreground', cell: (row) => formatTimestamp(row.created_time) },
     {
