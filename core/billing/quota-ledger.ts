@@ -41,6 +41,15 @@ export class QuotaLedger {
     this.leases = mode === 'lease' ? new QuotaLeases(sql, log) : null;
   }
 
+  /**
+   * A user row's balance as people should see it: quota leased into this node's memory is still theirs.
+   * Console views and admin edits (applied as deltas) use this, so an edit never double-counts a lease.
+   */
+  withLeased<T extends { id: number; quota: number }>(row: T): T {
+    const held = this.leases?.held('u', row.id) ?? 0;
+    return held === 0 ? row : { ...row, quota: row.quota + held };
+  }
+
   async reserve(userId: number, tokenId: number, tokenUnlimited: boolean, amount: number): Promise<ReserveOutcome> {
     const reservation: Reservation = { userId, tokenId, tokenUnlimited, amount: Math.max(0, Math.floor(amount)), done: false, userQuotaAfter: Number.MAX_SAFE_INTEGER };
     if (reservation.amount === 0) return { ok: true, reservation };

@@ -28,12 +28,12 @@ async function listUsers(c: ApiContext, search: boolean): Promise<ApiResult> {
     sql<UserRow[]>`SELECT * FROM users WHERE ${where} ORDER BY id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
     sql<{ n: number }[]>`SELECT count(*)::bigint AS n FROM users WHERE ${where}`,
   ]);
-  return ok({ items: rows.map(toUserJson), total: count?.n ?? 0, page, page_size: size });
+  return ok({ items: rows.map((r) => toUserJson(c.app.ledger.withLeased(r))), total: count?.n ?? 0, page, page_size: size });
 }
 
 async function liveUser(c: ApiContext, id: number): Promise<UserRow | undefined> {
   const [row] = await c.app.sql<UserRow[]>`SELECT * FROM users WHERE id = ${id} AND deleted_at IS NULL`;
-  return row;
+  return row && c.app.ledger.withLeased(row);
 }
 
 /** GET /api/user/:id: admins see only lower roles; root sees everyone. */

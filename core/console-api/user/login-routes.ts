@@ -38,8 +38,7 @@ async function getSelf(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const [row] = await c.app.sql<UserRow[]>`SELECT * FROM users WHERE id = ${me.id} AND deleted_at IS NULL`;
   if (!row) return fail('用户不存在');
-  // Quota leased into this node's memory is still the user's: show it as part of the balance.
-  return ok(toUserJson({ ...row, quota: row.quota + (c.app.ledger.leases?.held('u', row.id) ?? 0) }));
+  return ok(toUserJson(c.app.ledger.withLeased(row)));
 }
 
 export const loginRoutes: ApiRoute[] = [
