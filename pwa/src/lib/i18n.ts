@@ -30,4 +30,6 @@ void i18n.use(initReactI18next).init({
   showSupportNotice: false,
 });
 
+if (typeof document !== 'undefined') document.documentElement.lang = storedLanguage();
+
 export { i18n };

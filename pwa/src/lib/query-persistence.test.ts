@@ -33,6 +33,8 @@ describe('query persistence', () => {
     const same = new QueryClient();
     restorePersistedQueries(same, 7);
     expect(same.getQueryData<{ rows: { key: string }[] }>(['tokens'])?.rows[0]?.key).toBe('Q2VP**********Upgg');
+    // restored data is stale at once, so the first page that uses it refetches
+    expect(same.getQueryCache().find({ queryKey: ['tokens'] })?.isStale()).toBe(true);
   });
   it('is cleared on logout', () => {
     persistQueries(seeded(), 7);

@@ -25,6 +25,8 @@ export function restorePersistedQueries(client: QueryClient, owner: number | nul
     return;
   }
   hydrate(client, saved.state);
+  // Saved data is only a stand-in: every restored query refetches as soon as a page uses it (when online).
+  void client.invalidateQueries({ refetchType: 'none' });
 }
 
 export function persistQueries(client: QueryClient, owner: number): void {

@@ -1,7 +1,8 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
 import { NoticeModal } from '../../features/notice/notice-modal';
+import { useSiteStatus } from '../../features/status/queries';
 import { useTheme } from '../../lib/theme';
 import { IosInstallHint } from './ios-install-hint';
 import { ManualCopyDialog } from './manual-copy-dialog';
@@ -18,6 +19,10 @@ export function AppShell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const theme = useTheme();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const systemName = useSiteStatus().system_name;
+  useEffect(() => {
+    document.title = systemName || 'Ferryman';
+  }, [systemName]);
   const withSidebar = showsSidebar(pathname);
   const bare = pathname.startsWith('/chat') || pathname.startsWith('/playground');
   return (

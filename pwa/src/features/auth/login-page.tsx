@@ -43,7 +43,7 @@ export function LoginPage({ expired, redirect, aff }: { expired: boolean; redire
     onSuccess: (user) => {
       signIn(user);
       if (user.username === 'root' && password === '123456') setDefaultPassword(true);
-      else void navigate({ to: afterLoginTarget(redirect) });
+      else void navigate({ href: afterLoginTarget(redirect) });
     },
   });
 
@@ -101,7 +101,7 @@ export function LoginPage({ expired, redirect, aff }: { expired: boolean; redire
       <DefaultPasswordDialog
         open={defaultPassword}
         onChangeNow={() => void navigate({ to: '/personal' })}
-        onLater={() => void navigate({ to: afterLoginTarget(redirect) })}
+        onLater={() => void navigate({ href: afterLoginTarget(redirect) })}
       />
     </AuthCard>
   );
