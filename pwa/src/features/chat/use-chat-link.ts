@@ -18,7 +18,9 @@ export function useChatLink(index: number): ChatLinkState {
   const chats = useMemo(() => parseChats(status.chats), [status.chats]);
   const entry = chats[index];
   const token = tokens.data?.find((row) => row.status === 1);
-  const result: ChatLinkState = !entry
+  const result: ChatLinkState = !Array.isArray(status.chats)
+    ? { state: 'error', messageKey: 'chat.parseFailed' }
+    : !entry
     ? { state: 'error', messageKey: 'chat.notConfigured' }
     : tokens.isPending
       ? { state: 'loading' }

@@ -1,6 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import type { SiteStatus } from '../../../../core/contracts/status';
 import { api } from '../../lib/http-client';
+import { NetworkError } from '../../lib/http-errors';
+import { i18n } from '../../lib/i18n';
 import type { QuotaDisplay } from '../../lib/quota-format';
 import { defaultStatus } from './default-status';
 import { getStoredStatus, storeStatus } from './status-store';
@@ -23,7 +26,9 @@ export const statusQuery = () =>
 export async function loadStatus(client: QueryClient): Promise<SiteStatus> {
   try {
     return await client.ensureQueryData(statusQuery());
-  } catch {
+  } catch (error) {
+    // Offline is shown by the banner; otherwise say the server could not be reached or answered badly.
+    if (navigator.onLine) toast.error(i18n.t(error instanceof NetworkError ? 'status.connectFailed' : 'status.loadFailed'), { id: 'status-load' });
     return getStoredStatus() ?? defaultStatus;
   }
 }
