@@ -38,7 +38,6 @@ export function LogFilters({ search, range, admin, onSearch, onReset }: { search
   const isMobile = useIsMobile();
   const [open, setOpen] = useState(false);
   const active = [search.token_name, search.model_name, search.group, search.username, search.channel].filter(Boolean).length + (search.start || search.end ? 1 : 0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the URL when it changes
   useEffect(() => {
     setValues(initial());
   }, [search.start, search.end, search.token_name, search.model_name, search.group, search.username, search.channel]);

@@ -22,7 +22,6 @@ export function TokenFormDrawer({ open, onOpenChange, token }: { open: boolean; 
   const [values, setValues] = useState(() => defaultTokenForm(display));
   useEffect(() => {
     if (open) setValues(token ? tokenToForm(token, display) : defaultTokenForm(display));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the drawer opens
   }, [open, token]);
 
   const mutation = useMutation({
