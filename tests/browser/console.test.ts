@@ -25,12 +25,11 @@ import { usageLogAfterRelay } from './scenarios/usage-log';
  * each scenario builds on the state the previous one left.
  */
 describe.skipIf(!hasChromium() || !hasGateway())('console in Chromium against the gateway', () => {
-  const suite = { tokenName: 'browser-token', tokenKey: '' } as Suite;
-  const dirs: string[] = [];
+  const suite = { tokenName: 'browser-token', tokenKey: '', cleanup: [] as string[] } as Suite;
 
   beforeAll(async () => {
     suite.firstBuild = await buildConsole('browser-build-1');
-    dirs.push(dirname(suite.firstBuild));
+    suite.cleanup.push(dirname(suite.firstBuild));
     suite.upstream = await startMockUpstream();
     suite.gateway = await startGateway({ pwaDist: suite.firstBuild });
     suite.browser = await launchChromium();
@@ -44,7 +43,7 @@ describe.skipIf(!hasChromium() || !hasGateway())('console in Chromium against th
     await suite.gateway?.stop();
     await suite.upstream?.close();
     if (suite.gateway?.dataDir) rmSync(suite.gateway.dataDir, { recursive: true, force: true });
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    for (const dir of suite.cleanup) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
   it('setup wizard: every path goes to /setup, then / after initialisation', () => setupWizard(suite), 90_000);

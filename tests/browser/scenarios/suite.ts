@@ -9,6 +9,8 @@ export interface Suite {
   upstream: MockUpstream;
   /** Directory of the first console build (the gateway serves it until the update scenario). */
   firstBuild: string;
+  /** Temporary directories to remove when the suite ends. */
+  cleanup: string[];
   desktop: BrowserContext;
   /** The signed-in root page, kept open across scenarios. */
   page: Page;

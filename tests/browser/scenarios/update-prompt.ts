@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { expect } from 'vitest';
 import { buildConsole } from '../support/build-console';
 import { startGateway } from '../support/gateway';
@@ -12,6 +13,7 @@ export async function updatePrompt(suite: Suite): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe('browser-build-1');
 
   const secondBuild = await buildConsole('browser-build-2');
+  suite.cleanup.push(dirname(secondBuild));
   await suite.gateway.stop();
   suite.gateway = await startGateway({ pwaDist: secondBuild, port: suite.gateway.port, dataDir: suite.gateway.dataDir });
 
