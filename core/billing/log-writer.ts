@@ -48,7 +48,7 @@ export class LogWriter {
 
   private async flushOnce(): Promise<void> {
     if (this.buffer.length === 0) return;
-    const rows = this.buffer.splice(0, 1000);
+    const rows = this.buffer.splice(0, 250);
     try {
       await this.sql`
         INSERT INTO logs (user_id, created_at, type, content, username, token_name, model_name, quota, prompt_tokens,

@@ -30,7 +30,7 @@ interface LeaseRow {
 /**
  * Quota leases for the embedded (single-node) database: a slice of a user's balance and of a limited
  * token's quota is moved into memory with one statement (recorded in quota_leases), and requests reserve
- * from it synchronously. A refill takes `factor` × the request's need, so roughly one request in `factor`
+ * from it synchronously. A refill takes `factor` × the request's need, so roughly one request in `factor` (64)
  * touches the database. Slices idle for `idleMs` are handed back; whatever a crash leaves in quota_leases
  * is returned at the next start. Exact by construction: memory never goes below zero on reservation, and
  * the database only ever gives what it has.
@@ -43,7 +43,7 @@ export class QuotaLeases {
   constructor(
     private readonly sql: Sql,
     private readonly log: Logger,
-    private readonly factor = 16,
+    private readonly factor = 64,
     private readonly idleMs = 1500,
   ) {}
 
