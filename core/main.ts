@@ -26,6 +26,8 @@ import { OptionsStore } from './options/options-store.js';
 import { mountRelay } from './relay/mount-relay.js';
 import { providerOf } from './providers/registry.js';
 
+const EXCLUSIVE_PORT = 1; // LIBUS_LISTEN_EXCLUSIVE_PORT
+
 export interface RunningGateway {
   port: number;
   services: AppServices;
@@ -106,7 +108,9 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   mountStatic(app, loadStaticFiles(env.PWA_DIST ?? defaultPwaDist()));
 
   const listenSocket = await new Promise<uWS.us_listen_socket>((resolve, reject) => {
-    app.listen(env.HOST, env.PORT, (socket) => (socket ? resolve(socket) : reject(new Error(`cannot listen on ${env.HOST}:${env.PORT}`))));
+    // Exclusive: uWS otherwise shares a port (SO_REUSEPORT), so a second gateway would silently split traffic.
+    const listen = app.listen as unknown as (host: string, port: number, options: number, cb: (s: uWS.us_listen_socket | false) => void) => void;
+    listen.call(app, env.HOST, env.PORT, EXCLUSIVE_PORT, (socket) => (socket ? resolve(socket) : reject(new Error(`cannot listen on ${env.HOST}:${env.PORT} (port in use?)`))));
   });
   const port = uWS.us_socket_local_port(listenSocket);
   log.info('Ferryman listening', { port, database: db.kind });

@@ -64,9 +64,6 @@ export async function connectDatabase(env: Env): Promise<Database> {
     user: 'postgres',
     database: 'postgres',
     ...driverOptions(Math.min(env.SQL_MAX_OPEN_CONNS, 16)),
-    // The embedded database lives and dies with this process and its writes are batched anyway; not
-    // waiting for the WAL flush on every commit removes most of its file-system work.
-    connection: { synchronous_commit: 'off' },
   }) as unknown as Sql;
   return {
     sql,

@@ -13,6 +13,14 @@ import { RelayError } from './relay-error.js';
 import { upstreamBody } from './upstream-body.js';
 import { upstreamError, upstreamUnreachable } from './upstream-error.js';
 
+// The upstream path is the OpenAI one for the mode, whatever the client called (/pg/chat/completions,
+// /v1/engines/:model/embeddings).
+const UPSTREAM_PATH: Record<RelayRequest['mode'], string> = {
+  chat: '/v1/chat/completions',
+  completions: '/v1/completions',
+  embeddings: '/v1/embeddings',
+};
+
 /** One try on one channel: build the upstream request, send it, relay the answer. */
 export async function forwardAttempt(
   app: AppServices,
@@ -32,7 +40,7 @@ export async function forwardAttempt(
   let res: UpstreamResponse;
   try {
     res = await upstream.send({
-      url: upstreamUrl(ch, ex.req.path, ex.req.query, upstreamModel, '2025-04-01-preview'),
+      url: upstreamUrl(ch, UPSTREAM_PATH[req.mode], ex.req.query, upstreamModel, '2025-04-01-preview'),
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -115,4 +115,25 @@ describe('routing, mapping, pinning and token rules', () => {
     const r = await c.call('GET', '/api/user/self', undefined, { authorization: rootKey, 'New-Api-User': String(f.root.userId) });
     expect(r.body.success).toBe(false);
   });
+
+  it('serves the playground from the console session, relayed to the upstream chat path', async () => {
+    await f.mock.reset();
+    const r = await f.root.call('POST', '/pg/chat/completions', {
+      model: 'gpt-4o-mini',
+      group: 'default',
+      stream: true,
+      messages: [{ role: 'user', content: 'hi' }],
+    });
+    expect(r.status).toBe(200);
+    expect(String(r.body.raw)).toContain('data: [DONE]');
+    const [seen] = (await f.mock.requests()).filter((x) => x.method === 'POST');
+    expect(seen!.path).toBe('/v1/chat/completions');
+    const [log] = await eventually(
+      () => f.gw.sql<{ token_name: string; token_id: number }[]>`SELECT token_name, token_id FROM logs WHERE type = 2 AND token_name LIKE 'playground-%'`,
+      (rows) => rows.length === 1,
+    );
+    expect(log).toEqual({ token_name: 'playground-default', token_id: 0 });
+    const anonymous = await fetch(`${f.gw.url}/pg/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model":"gpt-4o-mini","messages":[]}' });
+    expect(anonymous.status).toBe(401);
+  });
 });
