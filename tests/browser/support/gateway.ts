@@ -44,7 +44,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const dataDir = options.dataDir ?? newDataDir().path;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PWA_DIST: options.pwaDist, SESSION_SECRET: 'browser-test-secret-0123456789' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PWA_DIST: options.pwaDist,
+      SESSION_SECRET: 'browser-test-secret-0123456789',
+      // One browser makes every call from 127.0.0.1; the per-IP limits have their own tests.
+      GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+      CRITICAL_RATE_LIMIT_ENABLE: 'false',
+      FERRYMAN_EXIT_WITH_PARENT: 'true',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
