@@ -4,6 +4,27 @@ import type { Logger } from '../log/logger.js';
 
 export type NewLog = Omit<LogRow, 'id'>;
 
+/** A log row with new-api's empty defaults for every field not given (console and error logs). */
+export function newLog(fields: Pick<NewLog, 'type' | 'content'> & Partial<NewLog>): NewLog {
+  return {
+    user_id: 0,
+    created_at: Math.floor(Date.now() / 1000),
+    username: '',
+    token_name: '',
+    model_name: '',
+    quota: 0,
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    use_time: 0,
+    is_stream: false,
+    channel_id: 0,
+    token_id: 0,
+    group: '',
+    other: '',
+    ...fields,
+  };
+}
+
 // PostgreSQL text cannot hold NUL; one such byte in a model name would fail every later batch.
 const NUL = /\u0000/g;
 function withoutNul(row: NewLog): NewLog {

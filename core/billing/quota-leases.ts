@@ -1,5 +1,6 @@
 import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
+import type { ReserveOutcome } from './quota-ledger.js';
 
 interface Lease {
   kind: 'u' | 't';
@@ -15,9 +16,7 @@ interface Lease {
   synced: number;
 }
 
-export type LeaseOutcome =
-  | { ok: true; userQuotaAfter: number }
-  | { ok: false; reason: 'user' | 'token' | 'token_missing'; userQuota: number; tokenQuota: number };
+export type LeaseOutcome = { ok: true; userQuotaAfter: number } | Extract<ReserveOutcome, { ok: false }>;
 
 interface LeaseRow {
   status: number;

@@ -2,6 +2,7 @@ import type { ChannelActor } from '../actors/channel-actor.js';
 import type { AppServices } from '../app-services.js';
 import type { TextQuota } from '../billing/compute-quota.js';
 import { buildConsumeOther, consumeLogContent } from '../billing/consume-log.js';
+import { newLog } from '../billing/log-writer.js';
 import type { NewLog } from '../billing/log-writer.js';
 import type { ResolvedPrice } from '../billing/resolve-price.js';
 import { LOG_CONSUME, LOG_ERROR } from '../db/rows.js';
@@ -67,22 +68,12 @@ export function recordConsume(app: AppServices, r: ConsumeRecord): void {
 export function recordRelayError(app: AppServices, channel: ChannelActor, err: RelayError): void {
   app.log.warn('relay error', { channel: channel.id, status: err.status, message: err.message });
   if (!app.env.ERROR_LOG_ENABLED) return;
-  app.logs.add({
-    user_id: 0,
-    created_at: Math.floor(Date.now() / 1000),
-    type: LOG_ERROR,
-    content: err.message,
-    username: '',
-    token_name: '',
-    model_name: '',
-    quota: 0,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    use_time: 0,
-    is_stream: false,
-    channel_id: channel.id,
-    token_id: 0,
-    group: '',
-    other: JSON.stringify({ error_type: err.type, error_code: err.code, status_code: err.status, channel_id: channel.id, channel_name: channel.config.name, channel_type: channel.config.type }),
-  });
+  app.logs.add(
+    newLog({
+      type: LOG_ERROR,
+      content: err.message,
+      channel_id: channel.id,
+      other: JSON.stringify({ error_type: err.type, error_code: err.code, status_code: err.status, channel_id: channel.id, channel_name: channel.config.name, channel_type: channel.config.type }),
+    }),
+  );
 }

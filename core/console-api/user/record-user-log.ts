@@ -1,4 +1,5 @@
 import type { AppServices } from '../../app-services.js';
+import { newLog } from '../../billing/log-writer.js';
 import { logQuota } from '../../billing/format-quota.js';
 
 /**
@@ -6,24 +7,7 @@ import { logQuota } from '../../billing/format-quota.js';
  * name and the text, queued on the batched log writer like every other log row.
  */
 export function recordUserLog(app: AppServices, user: { id: number; username: string }, type: number, content: string): void {
-  app.logs.add({
-    user_id: user.id,
-    created_at: Math.floor(Date.now() / 1000),
-    type,
-    content,
-    username: user.username,
-    token_name: '',
-    model_name: '',
-    quota: 0,
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    use_time: 0,
-    is_stream: false,
-    channel_id: 0,
-    token_id: 0,
-    group: '',
-    other: '',
-  });
+  app.logs.add(newLog({ user_id: user.id, type, content, username: user.username }));
 }
 
 /** An amount as new-api's LogQuota prints it under the current display options. */
