@@ -184,7 +184,8 @@ describe('usage logs', () => {
     it('shows the consume log to its user without admin details, and to admins with them', async () => {
       const own = await eventually(
         async () => (await alice.get<LogPage>('/api/log/self?type=2&token_name=alice-relay')).body.data!,
-        (p) => p.total === 1,
+        // Rows and total come from two queries; wait until the batched insert is visible to both.
+        (p) => p.total === 1 && p.items.length === 1,
       );
       expect(own.total).toBe(1);
       const mine = own.items[0]!;
