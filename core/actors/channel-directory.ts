@@ -53,10 +53,6 @@ export class ChannelDirectory {
     return ch ? this.ownerName(ch.config.type) : undefined;
   }
 
-  actor(id: number): ChannelActor | undefined {
-    return this.actors.get(id);
-  }
-
   /** A pinned channel (admin `sk-key-<id>`), enabled or not; the caller checks status. */
   async loadOne(id: number): Promise<ChannelActor | null> {
     const existing = this.actors.get(id);

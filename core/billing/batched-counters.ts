@@ -58,10 +58,6 @@ export class BatchedCounters {
     this.channels.set(id, (this.channels.get(id) ?? 0) + used);
   }
 
-  get pending(): boolean {
-    return this.users.size + this.tokens.size + this.channels.size > 0;
-  }
-
   flush(): Promise<void> {
     this.flushing = this.flushing.then(() => this.flushOnce());
     return this.flushing;

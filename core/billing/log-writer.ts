@@ -58,16 +58,16 @@ export class LogWriter {
     this.buffer.push(withoutNul(row));
   }
 
-  get pending(): number {
-    return this.buffer.length;
-  }
-
   flush(): Promise<void> {
     this.flushing = this.flushing.then(() => this.flushOnce());
     return this.flushing;
   }
 
   private async flushOnce(): Promise<void> {
+    if (this.dropped) {
+      this.log.error('log buffer full: rows were not recorded', { dropped: this.dropped });
+      this.dropped = 0;
+    }
     if (this.buffer.length === 0) return;
     const rows = this.buffer.splice(0, 250);
     try {

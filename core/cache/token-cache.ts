@@ -81,12 +81,4 @@ export class TokenCache {
     const key = this.keyById.get(id);
     if (key !== undefined) this.byKey.delete(key);
   }
-
-  invalidateKey(key: string): void {
-    this.byKey.delete(key);
-  }
-
-  clear(): void {
-    this.byKey.clear();
-  }
 }

@@ -36,15 +36,7 @@ export class UserCache {
     return row;
   }
 
-  peek(id: number): CachedUser | undefined {
-    return this.cache.get(id);
-  }
-
   invalidate(id: number): void {
     this.cache.delete(id);
-  }
-
-  clear(): void {
-    this.cache.clear();
   }
 }
