@@ -44,7 +44,7 @@ export async function startGateway(env: Record<string, string> = {}, opts: { dat
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  const { port, dbAddress } = await new Promise<{ port: number; dbAddress: string | null }>((resolve, reject) => {
+  const started = new Promise<{ port: number; dbAddress: string | null }>((resolve, reject) => {
     let db: string | null = null;
     const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${out}`)), 60_000);
     const onData = (d: Buffer) => {
@@ -63,6 +63,13 @@ export async function startGateway(env: Record<string, string> = {}, opts: { dat
       clearTimeout(timer);
       reject(new Error(`gateway exited with ${code}:\n${out}`));
     });
+  });
+  // A gateway that never starts must not leave its database or data directory behind.
+  const { port, dbAddress } = await started.catch(async (e: unknown) => {
+    child.kill('SIGKILL');
+    await pg?.drop().catch(() => {});
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    throw e;
   });
   child.removeAllListeners('exit');
   const sql = !dbAddress && !pg
