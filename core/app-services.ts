@@ -2,7 +2,7 @@ import type { ChannelDirectory } from './actors/channel-directory.js';
 import type { LogWriter } from './billing/log-writer.js';
 import type { QuotaLedger } from './billing/quota-ledger.js';
 import type { TokenCache } from './cache/token-cache.js';
-import type { UserCache } from './cache/user-cache.js';
+import type { CachedUser, UserCache } from './cache/user-cache.js';
 import type { SessionCodec } from './auth/session-cookie.js';
 import type { Env } from './config/env.js';
 import type { UsageDashboard } from './dashboard/usage-dashboard.js';
@@ -33,7 +33,7 @@ export interface AppServices {
   /** unix seconds at boot */
   startTime: number;
   /** told after every relay charge; sends the low-balance email/webhook (set by core/notify) */
-  lowBalance: { afterCharge(userId: number, remainingQuota: number, charged: number): void };
+  lowBalance: { afterCharge(user: CachedUser, remainingQuota: number, charged: number): void };
   /** true once /api/setup has run (or a root user existed at boot) */
   setup: { done: boolean };
 }

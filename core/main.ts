@@ -78,7 +78,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     clientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     startTime: Math.floor(Date.now() / 1000),
     setup: { done: rootRow !== undefined },
-    lowBalance: new LowBalanceNotifier({ env, options, log, user: (id) => services.users.get(id) }),
+    lowBalance: new LowBalanceNotifier({ env, options, log }),
   };
   await services.channels.rebuild();
   services.dashboard.start();

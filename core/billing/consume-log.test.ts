@@ -45,6 +45,12 @@ describe('consumeLogContent', () => {
   it.each([
     [0.125, '0.12'], // exact tie → even
     [0.375, '0.38'], // exact tie → even
+    [0.625, '0.62'], // exact tie → even
+    [3.875, '3.88'], // exact tie → even
+    [1234567.125, '1234567.12'], // exact tie → even
+    [-0.125, '-0.12'],
+    [0.25, '0.25'],
+    [0.075, '0.07'], // 0.07499999999999999722…
     [2.5, '2.50'],
     [1.005, '1.00'], // 1.00499999999999989… in binary
     [0.015, '0.01'], // 0.01499999999999999944…
@@ -121,7 +127,8 @@ describe('buildConsumeOther', () => {
       },
     ],
   ])('%s', (_label, input, other) => {
-    expect(buildConsumeOther(input)).toEqual(other);
+    // Byte for byte, key order included (the expectations are written in Go's sorted order).
+    expect(JSON.stringify(buildConsumeOther(input))).toBe(JSON.stringify(other));
   });
 
   it.each<[ConsumeOtherArgs['streamStatus'], Record<string, unknown>]>([

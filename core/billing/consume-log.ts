@@ -44,25 +44,25 @@ export interface ConsumeOtherArgs {
  */
 export function buildConsumeOther(args: ConsumeOtherArgs): Record<string, unknown> {
   const { price } = args;
-  const adminInfo: Record<string, unknown> = { use_channel: [...args.useChannel] };
+  // Keys are inserted in sorted order (cheaper than sorting per request).
+  const adminInfo: Record<string, unknown> = {};
   if (args.estimated) adminInfo.local_count_tokens = true;
+  adminInfo.use_channel = [...args.useChannel];
   const other: Record<string, unknown> = {
-    admin_info: sortKeys(adminInfo),
+    admin_info: adminInfo,
     cache_ratio: price.cacheRatio,
     cache_tokens: args.cachedTokens,
     completion_ratio: price.completionRatio,
     frt: args.frtMs,
     group_ratio: price.groupRatio,
-    model_price: price.modelPrice,
-    model_ratio: price.modelRatio,
   };
-  if (args.isModelMapped) {
-    other.is_model_mapped = true;
-    other.upstream_model_name = args.upstreamModel;
-  }
+  if (args.isModelMapped) other.is_model_mapped = true;
+  other.model_price = price.modelPrice;
+  other.model_ratio = price.modelRatio;
   if (args.reasoningEffort) other.reasoning_effort = args.reasoningEffort;
   if (args.streamStatus) other.stream_status = streamStatusJson(args.streamStatus);
-  return sortKeys(other);
+  if (args.isModelMapped) other.upstream_model_name = args.upstreamModel;
+  return other;
 }
 
 const END_REASON: Record<StreamStatus['status'], string> = { ok: 'done', client_gone: 'client_gone', upstream_error: 'upstream_failed' };
@@ -72,10 +72,6 @@ function streamStatusJson(s: StreamStatus): Record<string, unknown> {
   if (s.status !== 'ok' && s.error) json.end_error = s.error;
   json.status = s.status === 'ok' ? 'ok' : 'error';
   return json;
-}
-
-function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /**
@@ -88,11 +84,12 @@ function goFixed2(x: number): string {
   const abs = Math.abs(x);
   // toFixed switches to exponent form at 1e21; such doubles are integers, so print them exactly.
   if (abs >= 1e21) return `${x < 0 ? '-' : ''}${BigInt(abs)}.00`;
-  const exact = abs.toFixed(100); // a double that is a 2-decimal tie expands exactly within 100 digits
-  const dot = exact.indexOf('.');
-  const kept = exact.slice(0, dot + 3);
-  const isTie = /^50*$/.test(exact.slice(dot + 3));
-  const magnitude = isTie && Number(kept.at(-1)) % 2 === 0 ? kept : abs.toFixed(2);
+  // A double is an exact 2-decimal tie only if it is an odd multiple of 1/8 (x.125, x.375, …); every
+  // other value rounds the same way in both languages.
+  const eighths = abs * 8;
+  const isTie = Number.isInteger(eighths) && eighths % 2 === 1;
+  const down = isTie ? abs.toFixed(3).slice(0, -1) : ''; // "0.125" → "0.12", exact since abs has 3 decimals
+  const magnitude = isTie && Number(down.at(-1)) % 2 === 0 ? down : abs.toFixed(2);
   // Go keeps the sign of a negative value that rounds to zero: -0.001 → "-0.00".
   return `${x < 0 || Object.is(x, -0) ? '-' : ''}${magnitude}`;
 }

@@ -10,14 +10,21 @@ export interface ExactDecimal {
   readonly scale: number;
 }
 
-const pow10 = (n: number): bigint => 10n ** BigInt(n);
+const POW10 = Array.from({ length: 64 }, (_, n) => 10n ** BigInt(n));
+const pow10 = (n: number): bigint => POW10[n] ?? 10n ** BigInt(n);
 
 export function decimalFromInt(n: number): ExactDecimal {
   if (!Number.isSafeInteger(n)) throw new RangeError(`not a safe integer: ${n}`);
   return { units: BigInt(n), scale: 0 };
 }
 
+// Prices and ratios repeat on every request; their decimals are immutable, so each is parsed once.
+const parsed = new Map<number, ExactDecimal>();
+const PARSED_MAX = 4096;
+
 export function decimalFromNumber(x: number): ExactDecimal {
+  const known = parsed.get(x);
+  if (known) return known;
   if (!Number.isFinite(x)) throw new RangeError(`not a finite number: ${x}`);
   // String(x) is ECMAScript's shortest round-trip form, e.g. "0.075", "1e-7", "1.5e+21".
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(x));
@@ -25,7 +32,10 @@ export function decimalFromNumber(x: number): ExactDecimal {
   const [, sign = '', int = '0', frac = '', exp = '0'] = m;
   const scale = frac.length - Number(exp);
   const digits = BigInt(`${sign}${int}${frac}`);
-  return scale >= 0 ? { units: digits, scale } : { units: digits * pow10(-scale), scale: 0 };
+  const d = scale >= 0 ? { units: digits, scale } : { units: digits * pow10(-scale), scale: 0 };
+  if (parsed.size >= PARSED_MAX) parsed.clear();
+  parsed.set(x, d);
+  return d;
 }
 
 function align(a: ExactDecimal, b: ExactDecimal): [bigint, bigint, number] {

@@ -27,27 +27,32 @@ export function newLog(fields: Pick<NewLog, 'type' | 'content'> & Partial<NewLog
 
 // PostgreSQL text cannot hold NUL; one such byte in a model name would fail every later batch.
 const NUL = /\u0000/g;
+const TEXT_COLUMNS = ['content', 'username', 'token_name', 'model_name', 'group', 'other'] as const;
 function withoutNul(row: NewLog): NewLog {
+  if (!TEXT_COLUMNS.some((k) => row[k].includes('\u0000'))) return row;
   const out = { ...row };
-  for (const k of ['content', 'username', 'token_name', 'model_name', 'group', 'other'] as const) {
-    if (out[k].includes('\u0000')) out[k] = out[k].replace(NUL, '');
-  }
+  for (const k of TEXT_COLUMNS) out[k] = out[k].replace(NUL, '');
   return out;
 }
 
 /**
- * Log rows buffered and inserted in batches (one INSERT per flush), so the relay never waits on a log
- * write. A failed flush keeps the rows for the next attempt, bounded so a dead database cannot grow memory.
+ * Log rows buffered and inserted in batches of up to 250 (one INSERT each), at every tick or as soon as
+ * a batch is full, so the relay never waits on a log write. A failed flush keeps the rows for the next
+ * attempt, bounded so a dead database cannot grow memory.
  */
 export class LogWriter {
   private buffer: NewLog[] = [];
   private flushing: Promise<void> = Promise.resolve();
+  private flushesQueued = 0;
+  /** the last flush failed: wait for the timer's retry instead of hammering a database that is down */
+  private failing = false;
   dropped = 0;
 
   constructor(
     private readonly sql: Sql,
     private readonly log: Logger,
     private readonly maxBuffered = 50_000,
+    private readonly batchRows = 250,
   ) {}
 
   add(row: NewLog): void {
@@ -56,20 +61,25 @@ export class LogWriter {
       return;
     }
     this.buffer.push(withoutNul(row));
+    // A full batch goes out now rather than at the next tick: rows die young (cheap for the garbage
+    // collector, which otherwise promotes a second's worth of them) and the database works evenly.
+    if (this.buffer.length >= this.batchRows && this.flushesQueued === 0 && !this.failing) void this.flush(this.batchRows);
   }
 
-  flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.flushOnce());
+  /** Writes the buffered rows; `minRows` > 1 writes full batches only and leaves the rest for the tick. */
+  flush(minRows = 1): Promise<void> {
+    this.flushesQueued++;
+    this.flushing = this.flushing.then(() => this.flushOnce(minRows)).finally(() => this.flushesQueued--);
     return this.flushing;
   }
 
-  private async flushOnce(): Promise<void> {
+  private async flushOnce(minRows: number): Promise<void> {
     if (this.dropped) {
       this.log.error('log buffer full: rows were not recorded', { dropped: this.dropped });
       this.dropped = 0;
     }
-    if (this.buffer.length === 0) return;
-    const rows = this.buffer.splice(0, 250);
+    if (this.buffer.length === 0 || this.buffer.length < minRows) return;
+    const rows = this.buffer.splice(0, this.batchRows);
     try {
       await this.sql`
         INSERT INTO logs (user_id, created_at, type, content, username, token_name, model_name, quota, prompt_tokens,
@@ -77,11 +87,13 @@ export class LogWriter {
         SELECT user_id, created_at, type, content, username, token_name, model_name, quota, prompt_tokens,
                completion_tokens, use_time, is_stream, channel_id, token_id, "group", other
         FROM json_populate_recordset(null::logs, ${JSON.stringify(rows)}::text::json)`;
+      this.failing = false;
     } catch (e) {
       this.buffer.unshift(...rows);
+      this.failing = true;
       this.log.error('log flush failed; will retry', { error: String(e) });
       return;
     }
-    if (this.buffer.length) await this.flushOnce();
+    if (this.buffer.length) await this.flushOnce(minRows);
   }
 }

@@ -14,6 +14,8 @@ interface Lease {
   dbQuota: number;
   /** the amount last written to this lease's quota_leases row */
   synced: number;
+  /** a background top-up is queued or running */
+  toppingUp: boolean;
 }
 
 export type LeaseOutcome = { ok: true; userQuotaAfter: number } | Extract<ReserveOutcome, { ok: false }>;
@@ -29,8 +31,8 @@ interface LeaseRow {
 /**
  * Quota leases for the embedded (single-node) database: a slice of a user's balance and of a limited
  * token's quota is moved into memory with one statement (recorded in quota_leases), and requests reserve
- * from it synchronously. A refill takes `factor` × the request's need, so roughly one request in `factor` (64)
- * touches the database. Slices idle for `idleMs` are handed back; whatever a crash leaves in quota_leases
+ * from it synchronously. A refill takes `factor` × the request's need, and a slice under a quarter of
+ * that is topped up in the background, so requests rarely wait for the database at all. Slices idle for `idleMs` are handed back; whatever a crash leaves in quota_leases
  * is returned at the next start. Exact by construction: memory never goes below zero on reservation, and
  * the database only ever gives what it has.
  */
@@ -60,6 +62,10 @@ export class QuotaLeases {
           t.inflight += amount;
           t.lastUsed = now;
         }
+        // Top the slices up in the background before they run dry, so requests do not queue behind the
+        // lease statement (which waits its turn behind log inserts on the one database thread).
+        const low = amount * (this.factor / 4);
+        if ((u.held < low && !u.toppingUp) || (t && t.held < low && !t.toppingUp)) this.topUp(u, t, tokenId, amount);
         return { ok: true, userQuotaAfter: u.dbQuota + u.held };
       }
       const refused = await this.refill(u, t, tokenId, amount);
@@ -112,7 +118,7 @@ export class QuotaLeases {
   private lease(kind: 'u' | 't', id: number): Lease {
     const key = `${kind}${id}`;
     let l = this.leases.get(key);
-    if (!l) this.leases.set(key, (l = { kind, id, held: 0, inflight: 0, lastUsed: Date.now(), dbQuota: 0, synced: 0 }));
+    if (!l) this.leases.set(key, (l = { kind, id, held: 0, inflight: 0, lastUsed: Date.now(), dbQuota: 0, synced: 0, toppingUp: false }));
     return l;
   }
 
@@ -122,29 +128,52 @@ export class QuotaLeases {
     return run;
   }
 
-  /** Tops the user's (and token's) slice up; returns the refusal, or null when topped up. */
+  /** Tops the user's (and token's) slice up to serve `amount`; returns the refusal, or null when topped up. */
   private refill(u: Lease, t: Lease | null, tokenId: number, amount: number): Promise<LeaseOutcome | null> {
     return this.serial(async (): Promise<LeaseOutcome | null> => {
       if (u.held >= amount && (!t || t.held >= amount)) return null;
       const needU = Math.max(0, amount - u.held);
       const needT = t ? Math.max(0, amount - t.held) : 0;
-      const want = amount * this.factor;
-      const [row] = await this.sql<LeaseRow[]>`
-        SELECT * FROM ferryman_lease(${u.id}, ${tokenId}, ${needU}, ${needU > 0 ? want : 0}, ${needT}, ${needT > 0 ? want : 0}, ${Math.floor(Date.now() / 1000)})`;
+      const row = await this.take(u, t, tokenId, needU, needT, amount * this.factor);
       if (!row) return { ok: false, reason: 'user', userQuota: 0, tokenQuota: 0 };
-      u.dbQuota = row.user_quota ?? 0;
-      if (t) t.dbQuota = row.token_quota ?? 0;
       if (row.status !== 0) {
         const reason = row.status === 2 ? 'token' : row.status === 3 ? 'token_missing' : 'user';
         return { ok: false, reason, userQuota: u.dbQuota + u.held, tokenQuota: t ? t.dbQuota + t.held : row.token_quota ?? 0 };
       }
-      u.held += row.user_taken;
-      u.synced += row.user_taken;
-      if (t) {
-        t.held += row.token_taken;
-        t.synced += row.token_taken;
-      }
       return null;
     });
+  }
+
+  /** A background refill of whichever slice runs low; a refusal or failure is left to the next reserve. */
+  private topUp(u: Lease, t: Lease | null, tokenId: number, amount: number): void {
+    const low = amount * (this.factor / 4);
+    const leases = [u, t].filter((l): l is Lease => l !== null && l.held < low && !l.toppingUp);
+    for (const l of leases) l.toppingUp = true;
+    void this.serial(async () => {
+      const needU = u.held < low ? 1 : 0;
+      const needT = t && t.held < low ? 1 : 0;
+      if (needU || needT) await this.take(u, t, tokenId, needU, needT, amount * this.factor);
+    })
+      .catch((e: unknown) => this.log.warn('topping up a quota lease failed', { error: String(e) }))
+      .finally(() => {
+        for (const l of leases) l.toppingUp = false;
+      });
+  }
+
+  /** One ferryman_lease statement: at least `need`, up to `want`, of each slice that asks. */
+  private async take(u: Lease, t: Lease | null, tokenId: number, needU: number, needT: number, want: number): Promise<LeaseRow | undefined> {
+    const [row] = await this.sql<LeaseRow[]>`
+      SELECT * FROM ferryman_lease(${u.id}, ${tokenId}, ${needU}, ${needU > 0 ? want : 0}, ${needT}, ${needT > 0 ? want : 0}, ${Math.floor(Date.now() / 1000)})`;
+    if (!row) return row;
+    u.dbQuota = row.user_quota ?? 0;
+    if (t) t.dbQuota = row.token_quota ?? 0;
+    if (row.status !== 0) return row;
+    u.held += row.user_taken;
+    u.synced += row.user_taken;
+    if (t) {
+      t.held += row.token_taken;
+      t.synced += row.token_taken;
+    }
+    return row;
   }
 }

@@ -1,6 +1,7 @@
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import type { AppServices } from '../app-services.js';
 import type { SessionData } from '../auth/session-cookie.js';
+import { answerPreflight, corsHeaders } from '../http/cors.js';
 import { BodyTooLargeError, Exchange } from '../http/exchange.js';
 import { newRequestId } from '../http/request-id.js';
 import { snapshotRequest } from '../http/request-snapshot.js';
@@ -11,11 +12,6 @@ import { authenticateUser } from './authenticate-user.js';
 import { ApiError, type ApiResult } from './envelope.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': '*',
-};
 
 /** Registers every console route on the uWS app: rate limits → session → role check → handler → envelope. */
 export function mountApi(app: TemplatedApp, routes: ApiRoute[], services: AppServices): void {
@@ -41,11 +37,7 @@ export function mountApi(app: TemplatedApp, routes: ApiRoute[], services: AppSer
     const method = route.method === 'delete' ? 'del' : route.method;
     for (const p of new Set([withSlash, withoutSlash])) {
       app[method](p, handler);
-      if (route.cors) app.options(p, (res) => void res.cork(() => {
-        res.writeStatus('204 No Content');
-        for (const [k, v] of Object.entries(CORS)) res.writeHeader(k, v);
-        res.end();
-      }));
+      if (route.cors) app.options(p, answerPreflight);
     }
   }
 }
@@ -58,7 +50,7 @@ async function serve(
   globalLimiter: SlidingLogLimiter | null,
   criticalLimiter: SlidingLogLimiter | null,
 ): Promise<void> {
-  const headers: Record<string, string> = { ...NO_STORE, ...(route.cors ? CORS : {}) };
+  const headers: Record<string, string> = { ...NO_STORE, ...(route.cors ? corsHeaders(ex.req) : null) };
   try {
     const ip = app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']);
     // new-api answers rate-limit refusals with a bare 429 and no body.

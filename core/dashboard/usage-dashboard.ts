@@ -10,7 +10,8 @@ const COLUMN_CHARS = 64;
  * Text that PostgreSQL will accept in a varchar(64): at most 64 characters (not UTF-16 units, so a
  * surrogate pair is never split) and no NUL. A value the database refused would fail every later flush.
  */
-const column = (s: string): string => Array.from(s.replaceAll('\u0000', '')).slice(0, COLUMN_CHARS).join('');
+const column = (s: string): string =>
+  s.length <= COLUMN_CHARS && !s.includes('\u0000') ? s : Array.from(s.replaceAll('\u0000', '')).slice(0, COLUMN_CHARS).join('');
 
 /**
  * The data dashboard (new-api's quota_data, spec console-api.md §8.2). Every consume is added to an

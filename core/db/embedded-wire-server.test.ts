@@ -34,6 +34,17 @@ describe('EmbeddedWireServer', () => {
     expect(results).toEqual(Array.from({ length: 300 }, (_, i) => i));
   });
 
+  it('reports a failing statement and keeps serving the connection and the others', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? a`SELECT 1 / ${i - i}::int AS v` : b<{ v: number }[]>`SELECT ${i}::int AS v`)),
+    );
+    results.forEach((r, i) => {
+      if (i % 3 === 0) expect(r).toMatchObject({ status: 'rejected', reason: { message: 'division by zero' } });
+      else expect(r).toMatchObject({ status: 'fulfilled', value: [{ v: i }] });
+    });
+    expect((await a<{ v: number }[]>`SELECT 7 AS v`)[0]!.v).toBe(7);
+  });
+
   it('runs transactions in isolation while other connections query', async () => {
     const work = Array.from({ length: 40 }, (_, i) =>
       i % 4 === 0

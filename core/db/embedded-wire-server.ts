@@ -117,13 +117,14 @@ class Connection {
     this.chain = this.chain.then(async () => {
       await this.server.acquire(this);
       try {
-        for (const m of messages) {
-          await this.server.db.execProtocolRawStream(new Uint8Array(m), {
-            onRawData: (data) => {
-              if (!this.socket.destroyed) this.socket.write(Buffer.from(data));
-            },
-          });
-        }
+        // One call per exchange: PGlite runs every message in the buffer, and its file-system sync after
+        // each call then happens once per exchange rather than once per message.
+        const all = messages.length === 1 ? messages[0]! : Buffer.concat(messages);
+        await this.server.db.execProtocolRawStream(new Uint8Array(all.buffer, all.byteOffset, all.byteLength), {
+          onRawData: (data) => {
+            if (!this.socket.destroyed) this.socket.write(Buffer.from(data));
+          },
+        });
       } finally {
         if (ends && !this.server.db.isInTransaction()) this.server.release(this);
       }

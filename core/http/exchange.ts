@@ -10,6 +10,9 @@ export class BodyTooLargeError extends Error {
 
 export type Headers = Record<string, string>;
 
+/** Queued stream output past this many characters is written at once instead of at the end of the turn. */
+const FLUSH_AT = 16 * 1024;
+
 /**
  * One request/response pair. Wraps the uWS response so handlers never touch it after an abort, cork
  * writes made outside uWS callbacks, and wait on backpressure instead of buffering without bound.
@@ -20,6 +23,12 @@ export class Exchange {
   private abortHandlers: Array<() => void> = [];
   private drainWaiter: (() => void) | null = null;
   private headWritten = false;
+  /** a committed head not yet on the wire */
+  private head: { status: number; headers: Headers } | null = null;
+  private pending = '';
+  private flushScheduled = false;
+  /** the last write hit backpressure; nothing more goes out until the socket drains */
+  private blocked = false;
   /** headers added to every response of this exchange (e.g. CORS on the relay) */
   defaultHeaders: Headers | null = null;
 
@@ -67,11 +76,9 @@ export class Exchange {
   send(status: number, body: string | Buffer, headers: Headers = {}): void {
     if (this.aborted || this.finished) return;
     this.finished = true;
+    this.head = { status, headers };
     this.res.cork(() => {
-      this.res.writeStatus(statusLine(status));
-      this.res.writeHeader('X-Oneapi-Request-Id', this.requestId);
-      for (const k in this.defaultHeaders) this.res.writeHeader(k, this.defaultHeaders[k]!);
-      for (const k in headers) this.res.writeHeader(k, headers[k]!);
+      this.writePendingHead();
       this.res.end(body);
     });
   }
@@ -80,16 +87,15 @@ export class Exchange {
     this.send(status, JSON.stringify(body), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
   }
 
-  /** Starts a chunked response; returns false if the client is already gone. */
+  /**
+   * Commits a streamed response's status and headers. They go out with the first flush, so a stream costs
+   * one syscall per batch of writes rather than one for the head and one per write.
+   */
   writeHead(status: number, headers: Headers): boolean {
     if (this.aborted || this.headWritten) return !this.aborted;
     this.headWritten = true;
-    this.res.cork(() => {
-      this.res.writeStatus(statusLine(status));
-      this.res.writeHeader('X-Oneapi-Request-Id', this.requestId);
-      for (const k in this.defaultHeaders) this.res.writeHeader(k, this.defaultHeaders[k]!);
-      for (const k in headers) this.res.writeHeader(k, headers[k]!);
-    });
+    this.head = { status, headers };
+    this.scheduleFlush();
     return true;
   }
 
@@ -97,37 +103,78 @@ export class Exchange {
     return this.headWritten;
   }
 
-  /** Writes a chunk; false means the socket is backpressured and the caller should await drain(). */
-  write(chunk: string | Uint8Array): boolean {
+  /**
+   * Queues a chunk of a streamed response; what is queued in one turn of the event loop goes out in one
+   * write. False means the socket is backpressured: the caller should await drain() before writing more.
+   */
+  write(chunk: string): boolean {
     if (this.aborted || this.finished) return false;
-    let ok = false;
-    this.res.cork(() => {
-      ok = this.res.write(chunk);
-    });
-    return ok;
+    this.pending += chunk;
+    if (this.blocked) return false;
+    if (this.pending.length >= FLUSH_AT) return this.flush();
+    this.scheduleFlush();
+    return true;
   }
 
   drain(): Promise<void> {
-    if (this.aborted) return Promise.resolve();
+    if (this.aborted || !this.blocked) return Promise.resolve();
     return new Promise((resolve) => {
       this.drainWaiter = () => {
         this.drainWaiter = null;
         resolve();
       };
       this.res.onWritable(() => {
-        this.drainWaiter?.();
-        return true;
+        this.blocked = false;
+        const ok = this.flush();
+        if (ok) this.drainWaiter?.();
+        return ok;
       });
     });
   }
 
-  end(chunk?: string | Uint8Array): void {
+  end(chunk = ''): void {
     if (this.aborted || this.finished) return;
     this.finished = true;
+    const body = this.pending + chunk;
+    this.pending = '';
     this.res.cork(() => {
-      if (chunk === undefined) this.res.end();
-      else this.res.end(chunk);
+      this.writePendingHead();
+      this.res.end(body);
     });
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      if (!this.blocked) this.flush();
+    });
+  }
+
+  /** Sends the pending head and chunks in one corked write; false when the socket is backpressured. */
+  private flush(): boolean {
+    if (this.aborted || this.finished) return false;
+    if (!this.head && !this.pending) return true;
+    let ok = true;
+    const out = this.pending;
+    this.pending = '';
+    this.res.cork(() => {
+      this.writePendingHead();
+      if (out) ok = this.res.write(out);
+    });
+    if (!ok) this.blocked = true;
+    return ok;
+  }
+
+  private writePendingHead(): void {
+    const head = this.head;
+    if (!head) return;
+    this.head = null;
+    this.res.writeStatus(statusLine(head.status));
+    this.res.writeHeader('X-Oneapi-Request-Id', this.requestId);
+    for (const k in this.defaultHeaders) this.res.writeHeader(k, this.defaultHeaders[k]!);
+    for (const k in head.headers) this.res.writeHeader(k, head.headers[k]!);
   }
 
   /** Drops the connection (used when a body is too large to keep reading). */

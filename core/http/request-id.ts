@@ -6,8 +6,17 @@ let offset = 0;
 let seq = 0;
 
 /** new-api's X-Oneapi-Request-Id: 14-digit UTC timestamp, a sequence, then 8 random characters. */
+// The timestamp part changes once a second; it is formatted once per second, not per request.
+let stampSecond = -1;
+let stamp = '';
+
 export function newRequestId(now = new Date()): string {
-  const ts = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const second = Math.floor(now.getTime() / 1000);
+  if (second !== stampSecond) {
+    stampSecond = second;
+    stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  }
+  const ts = stamp;
   if (offset + 8 > pool.length) {
     pool = randomBytes(4096);
     offset = 0;

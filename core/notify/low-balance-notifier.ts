@@ -6,15 +6,13 @@ import { sendMail } from '../mail/send-mail.js';
 import { serverAddress } from '../options/server-address.js';
 import type { OptionsStore } from '../options/options-store.js';
 import { NotifyThrottle } from './notify-throttle.js';
-import { isWebhookUrl, readUserSetting } from './user-setting.js';
+import { isWebhookUrl, settingOf, type StoredUserSetting } from './user-setting.js';
 import { sendWebhook } from './webhook.js';
 
 export interface LowBalanceDeps {
   env: Env;
   options: OptionsStore;
   log: Logger;
-  /** the user as the cache holds it (email, setting) */
-  user(id: number): Promise<CachedUser | null>;
 }
 
 const TYPE = 'quota_exceed';
@@ -37,22 +35,20 @@ export class LowBalanceNotifier {
     this.throttle = new NotifyThrottle(deps.env.NOTIFY_LIMIT_COUNT);
   }
 
-  afterCharge(userId: number, remainingQuota: number, charged: number): void {
+  /** `user` as the relay's cache holds it (email, setting); a refreshed user is a new object. */
+  afterCharge(user: CachedUser, remaining: number, charged: number): void {
     if (charged <= 0) return;
-    this.check(userId, remainingQuota, charged).catch((e: unknown) =>
-      this.deps.log.error('low-balance notification failed', { userId, error: e instanceof Error ? e.message : String(e) }),
+    const setting = settingOf(user);
+    const threshold = setting.quota_warning_threshold ?? this.deps.options.number('QuotaRemindThreshold');
+    if (remaining >= threshold || remaining + charged < threshold) return;
+    if (!this.throttle.allow(user.id, TYPE)) return;
+    this.send(user, setting, remaining).catch((e: unknown) =>
+      this.deps.log.error('low-balance notification failed', { userId: user.id, error: e instanceof Error ? e.message : String(e) }),
     );
   }
 
-  private async check(userId: number, remaining: number, charged: number): Promise<void> {
+  private async send(user: CachedUser, setting: StoredUserSetting, remaining: number): Promise<void> {
     const { options } = this.deps;
-    const user = await this.deps.user(userId);
-    if (!user) return;
-    const setting = readUserSetting(user.setting);
-    const threshold = setting.quota_warning_threshold ?? options.number('QuotaRemindThreshold');
-    if (remaining >= threshold || remaining + charged < threshold) return;
-    if (!this.throttle.allow(userId, TYPE)) return;
-
     const topUpLink = `${serverAddress(this.deps)}/topup`;
     const values = [TITLE, formatQuota(remaining, options.bool('DisplayInCurrencyEnabled'), options.number('QuotaPerUnit')), topUpLink, topUpLink];
     const content = values.reduce((text, v) => text.replace('{{value}}', () => v), CONTENT);

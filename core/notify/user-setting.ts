@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CachedUser } from '../cache/user-cache.js';
 
 /** The JSON in users.setting as PUT /api/user/setting writes it (spec console-api.md §8.6). */
 export const storedUserSetting = z
@@ -22,6 +23,19 @@ export function readUserSetting(text: string): StoredUserSetting {
   } catch {
     return {};
   }
+}
+
+// The relay reads a user's setting on every charge; it is parsed once per cached user object (the cache
+// replaces the object whenever the user changes).
+const parsed = new WeakMap<CachedUser, StoredUserSetting>();
+
+export function settingOf(user: CachedUser): StoredUserSetting {
+  let setting = parsed.get(user);
+  if (!setting) {
+    setting = readUserSetting(user.setting);
+    parsed.set(user, setting);
+  }
+  return setting;
 }
 
 /** A webhook must be an absolute http(s) URL (new-api accepts any URI, a path included). */

@@ -6,7 +6,7 @@ import type { UpstreamClient, UpstreamResponse } from '../upstream/upstream-clie
 import { forwardNonStream } from './forward-non-stream.js';
 import { forwardStream } from './forward-stream.js';
 import { mapModel } from './model-mapping.js';
-import { readCapped } from './read-capped.js';
+import { readCapped } from '../upstream/read-capped.js';
 import type { RelayOutcome } from './relay-outcome.js';
 import type { RelayRequest } from './relay-request.js';
 import { RelayError } from './relay-error.js';
@@ -21,6 +21,9 @@ const UPSTREAM_PATH: Record<RelayRequest['mode'], string> = {
   embeddings: '/v1/embeddings',
 };
 
+const CLIENT_GONE = Object.assign(new Error('client closed the request'), { code: 'CLIENT_GONE' });
+const RELAY_TIMED_OUT = Object.assign(new Error('RELAY_TIMEOUT reached'), { code: 'RELAY_TIMEOUT' });
+
 /** One try on one channel: build the upstream request, send it, relay the answer. */
 export async function forwardAttempt(
   app: AppServices,
@@ -32,26 +35,25 @@ export async function forwardAttempt(
 ): Promise<RelayOutcome> {
   const ch = channel.config;
   const { upstreamModel, mapped } = mapModel(req.model, ch.modelMapping);
-  const abort = new AbortController();
-  ex.onAbort(() => abort.abort());
-  const relayTimeout = app.env.RELAY_TIMEOUT > 0 ? setTimeout(() => abort.abort(), app.env.RELAY_TIMEOUT * 1000) : null;
   const t0 = Date.now();
   channel.start();
+  const call = upstream.send({
+    url: upstreamUrl(ch, UPSTREAM_PATH[req.mode], ex.req.query, upstreamModel, '2025-04-01-preview'),
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: req.stream ? 'text/event-stream' : 'application/json',
+      ...upstreamAuthHeaders(ch, channel.nextKey()),
+    },
+    body: upstreamBody(req, ch, upstreamModel, app.env.FORCE_STREAM_OPTION),
+    firstByteTimeoutMs: app.env.FIRST_BYTE_TIMEOUT * 1000,
+    idleTimeoutMs: app.env.STREAMING_TIMEOUT * 1000,
+  });
+  ex.onAbort(() => call.abort(CLIENT_GONE));
+  const relayTimeout = app.env.RELAY_TIMEOUT > 0 ? setTimeout(() => call.abort(RELAY_TIMED_OUT), app.env.RELAY_TIMEOUT * 1000) : null;
   let res: UpstreamResponse;
   try {
-    res = await upstream.send({
-      url: upstreamUrl(ch, UPSTREAM_PATH[req.mode], ex.req.query, upstreamModel, '2025-04-01-preview'),
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: req.stream ? 'text/event-stream' : 'application/json',
-        ...upstreamAuthHeaders(ch, channel.nextKey()),
-      },
-      body: upstreamBody(req, ch, upstreamModel, app.env.FORCE_STREAM_OPTION),
-      signal: abort.signal,
-      firstByteTimeoutMs: app.env.FIRST_BYTE_TIMEOUT * 1000,
-      idleTimeoutMs: app.env.STREAMING_TIMEOUT * 1000,
-    });
+    res = await call.response;
   } catch (e) {
     if (relayTimeout) clearTimeout(relayTimeout);
     if (ex.aborted) {
@@ -82,8 +84,7 @@ export async function forwardAttempt(
         upstreamModel,
         mapped,
         usage: r.acc.usage,
-        deliveredText: r.acc.text,
-        maxToolCalls: r.acc.maxToolCalls,
+        delivered: () => r.acc.read(),
         frtMs: r.frtMs,
         partial: r.partial,
         streamAcc: r.acc,
@@ -91,7 +92,7 @@ export async function forwardAttempt(
     }
     const r = await forwardNonStream(ex, res);
     channel.succeed(Date.now() - t0);
-    return { channelId: ch.id, upstreamModel, mapped, usage: r.usage, deliveredText: r.text, maxToolCalls: r.toolCalls, frtMs: -1000, partial: false };
+    return { channelId: ch.id, upstreamModel, mapped, usage: r.usage, delivered: r.delivered, frtMs: -1000, partial: false };
   } catch (e) {
     if (e instanceof RelayError && !e.local && e.code !== 'bad_response_status_code') channel.fail();
     throw e;

@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
 import { StreamAccumulator } from '../formats/openai/stream-accumulator.js';
 import type { Exchange } from '../http/exchange.js';
@@ -28,7 +29,8 @@ export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUs
   const acc = new StreamAccumulator(wantsUsage);
   const pending: string[] = [];
   const parser = createParser({ onEvent: (ev) => pending.push(ev.data) });
-  const decoder = new TextDecoder();
+  // Keeps a UTF-8 sequence split across reads whole (and is cheaper per call than TextDecoder's stream option).
+  const decoder = new StringDecoder('utf8');
   let frtMs = 0;
   const commit = () => {
     if (ex.headSent) return;
@@ -37,7 +39,7 @@ export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUs
   };
   try {
     for await (const chunk of res.body) {
-      parser.feed(decoder.decode(chunk, { stream: true }));
+      parser.feed(decoder.write(chunk));
       // Every event parsed from one upstream read goes out in one write (one syscall, not one per event).
       let out = '';
       for (const data of pending) {

@@ -1,5 +1,6 @@
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import type { AppServices } from '../app-services.js';
+import { answerPreflight, corsHeaders } from '../http/cors.js';
 import { Exchange } from '../http/exchange.js';
 import { newRequestId } from '../http/request-id.js';
 import { snapshotRequest } from '../http/request-snapshot.js';
@@ -10,12 +11,6 @@ import { relayRequest } from './relay-pipeline.js';
 import type { RelayMode } from './relay-request.js';
 import { openAiErrorBody, RelayError } from './relay-error.js';
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': '*',
-};
-
 const NOT_IMPLEMENTED = { error: { message: 'API not implemented', type: 'new_api_error', param: '', code: 'api_not_implemented' } };
 
 /** The OpenAI-compatible relay routes. Bodies are read from the first tick, as uWS requires. */
@@ -25,7 +20,7 @@ export function mountRelay(app: TemplatedApp, services: AppServices): UpstreamCl
 
   const open = (res: HttpResponse, req: HttpRequest, params = 0) => {
     const ex = new Exchange(res, snapshotRequest(req, res, params), newRequestId());
-    ex.defaultHeaders = CORS;
+    ex.defaultHeaders = corsHeaders(ex.req);
     return ex;
   };
   const relay = (mode: RelayMode, params = 0) => (res: HttpResponse, req: HttpRequest) => {
@@ -62,13 +57,7 @@ export function mountRelay(app: TemplatedApp, services: AppServices): UpstreamCl
   }
   app.del('/v1/models/:model', (res, req) => open(res, req, 1).json(501, NOT_IMPLEMENTED));
   for (const prefix of ['/v1/*', '/pg/*', '/v1beta/*']) {
-    app.options(prefix, (res) => {
-      res.cork(() => {
-        res.writeStatus('204 No Content');
-        for (const [k, v] of Object.entries(CORS)) res.writeHeader(k, v);
-        res.end();
-      });
-    });
+    app.options(prefix, answerPreflight);
   }
   return upstream;
 }

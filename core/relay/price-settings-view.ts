@@ -1,4 +1,6 @@
 import type { PriceSettings } from '../billing/price-settings.js';
+import type { CachedUser } from '../cache/user-cache.js';
+import { settingOf } from '../notify/user-setting.js';
 import type { OptionsStore } from '../options/options-store.js';
 
 let cached: { version: number; settings: PriceSettings } | null = null;
@@ -20,12 +22,7 @@ export function priceSettingsOf(options: OptionsStore): PriceSettings {
   return settings;
 }
 
-/** The user setting accept_unset_model_ratio_model, read from the cached setting JSON. */
-export function acceptsUnsetRatio(setting: string): boolean {
-  if (!setting) return false;
-  try {
-    return (JSON.parse(setting) as { accept_unset_model_ratio_model?: unknown }).accept_unset_model_ratio_model === true;
-  } catch {
-    return false;
-  }
+/** The user setting accept_unset_model_ratio_model. */
+export function acceptsUnsetRatio(user: CachedUser): boolean {
+  return settingOf(user).accept_unset_model_ratio_model === true;
 }

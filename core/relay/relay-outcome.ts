@@ -1,14 +1,20 @@
 import type { OpenAiUsage, StreamAccumulator } from '../formats/openai/stream-accumulator.js';
 
+export interface Delivered {
+  /** completion text, reasoning and tool-call names and arguments */
+  text: string;
+  /** the most tool calls in one message or chunk */
+  maxToolCalls: number;
+}
+
 /** What one successful (or partly delivered) upstream exchange produced, for billing and the log. */
 export interface RelayOutcome {
   channelId: number;
   upstreamModel: string;
   mapped: boolean;
   usage: OpenAiUsage | null;
-  /** text delivered to the client, counted locally when the upstream reported no usage */
-  deliveredText: string;
-  maxToolCalls: number;
+  /** what reached the client, read (and counted locally) only when the upstream reported no usage */
+  delivered(): Delivered;
   /** ms from request start to the first streamed byte; -1000 for non-stream (new-api's value) */
   frtMs: number;
   /** the stream ended early (client gone, upstream failed after bytes were sent) */

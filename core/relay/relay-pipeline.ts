@@ -48,10 +48,9 @@ export async function relayRequest(
       return;
     }
     const req = parseRelayRequest(mode, raw, ex.req.headers['content-type']);
-    const ip = app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']);
-    const route = await distribute(app, caller, req.model, ip);
+    const route = await distribute(app, caller, req.model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));
     const settings = priceSettingsOf(app.options);
-    const price = resolvePrice(req.model, route.group, settings, acceptsUnsetRatio(caller.user.setting));
+    const price = resolvePrice(req.model, route.group, settings, acceptsUnsetRatio(caller.user));
     if (!price.ok) throw localError(500, price.message, 'model_price_error');
 
     // A cheap upper-bound prompt estimate (≈3 bytes per token) keeps the tokenizer off the hot path;
@@ -144,7 +143,7 @@ async function finish(
     cached_tokens: usage.usage.prompt_tokens_details?.cached_tokens ?? 0,
   }, settings, { model: req.model });
   app.ledger.settle(reservation, q.quota, outcome.channelId, !q.zeroUsage);
-  if (q.quota > 0) app.lowBalance.afterCharge(caller.user.id, reservation.userQuotaAfter + reservation.amount - q.quota, q.quota);
+  if (q.quota > 0) app.lowBalance.afterCharge(caller.user, reservation.userQuotaAfter + reservation.amount - q.quota, q.quota);
   if (callerKind.kind === 'token' && !caller.token.unlimitedQuota) caller.token.remainQuota -= q.quota;
   recordConsume(app, { req, caller, callerKind, price, quota: q, usage, outcome, group, useChannel, startedAt });
 }

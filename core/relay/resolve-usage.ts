@@ -25,10 +25,11 @@ export async function resolveUsage(counter: TokenCounter, req: RelayRequest, out
     req.mode === 'chat'
       ? { kind: 'chat' as const, model: req.model, request: req.body }
       : { kind: 'prompt' as const, model: req.model, prompt: req.mode === 'embeddings' ? req.body.input : req.body.prompt };
+  const delivered = out.delivered();
   const [prompt, completion] = await Promise.all([
     counter.count(promptTask),
-    out.deliveredText || out.maxToolCalls
-      ? counter.count({ kind: 'completion', model: req.model, text: out.deliveredText, toolCalls: out.maxToolCalls })
+    delivered.text || delivered.maxToolCalls
+      ? counter.count({ kind: 'completion', model: req.model, text: delivered.text, toolCalls: delivered.maxToolCalls })
       : Promise.resolve(0),
   ]);
   return { usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion }, estimated: true };

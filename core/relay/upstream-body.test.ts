@@ -20,6 +20,17 @@ describe('upstreamBody', () => {
     const out = JSON.parse(upstreamBody(req({ ...base, stream: true }), ch(1), 'gpt-4o', true).toString());
     expect(out.stream_options).toEqual({ include_usage: true });
   });
+  it('appends include_usage to the client\'s own bytes, which stay as sent', () => {
+    const raw = '{"model":"gpt-4o","stream":true,"temperature":1.0,"messages":[{"role":"user","content":"h\\u00e9"}]} \n';
+    const r = parseRelayRequest('chat', Buffer.from(raw), 'application/json');
+    expect(upstreamBody(r, ch(1), 'gpt-4o', true).toString()).toBe(
+      '{"model":"gpt-4o","stream":true,"temperature":1.0,"messages":[{"role":"user","content":"h\\u00e9"}],"stream_options":{"include_usage":true}} \n',
+    );
+  });
+  it('keeps the client\'s other stream_options when adding include_usage', () => {
+    const out = JSON.parse(upstreamBody(req({ ...base, stream: true, stream_options: { include_obfuscation: false } }), ch(1), 'gpt-4o', true).toString());
+    expect(out.stream_options).toEqual({ include_obfuscation: false, include_usage: true });
+  });
   it('does not inject when FORCE_STREAM_OPTION is off', () => {
     const r = req({ ...base, stream: true });
     expect(upstreamBody(r, ch(1), 'gpt-4o', false)).toBe(r.raw);

@@ -5,7 +5,8 @@ import type { RelayRequest } from './relay-request.js';
 /**
  * The body sent upstream. The client's bytes go through untouched unless something must change: the
  * mapped model name, stream_options (injected for channels that report stream usage, removed for those
- * that reject it), or the channel's param_override (a shallow top-level overwrite).
+ * that reject it), or the channel's param_override (a shallow top-level overwrite). An injected
+ * stream_options is appended to the original bytes, so the rest still arrives exactly as sent.
  */
 export function upstreamBody(req: RelayRequest, ch: ChannelConfig, upstreamModel: string, forceStreamOption: boolean): string | Buffer {
   const changes: Record<string, unknown> = {};
@@ -19,8 +20,24 @@ export function upstreamBody(req: RelayRequest, ch: ChannelConfig, upstreamModel
     }
   }
   const override = req.mode === 'chat' || req.mode === 'completions' ? ch.paramOverride : null;
-  if (!override && remove.length === 0 && Object.keys(changes).length === 0) return req.raw;
+  if (!override && remove.length === 0) {
+    const changed = Object.keys(changes);
+    if (changed.length === 0) return req.raw;
+    // The usual stream change, a new stream_options member, is appended to the client's own bytes.
+    if (changed.length === 1 && changed[0] === 'stream_options' && req.body.stream_options === undefined) {
+      const appended = appendMember(req.raw, 'stream_options', changes.stream_options);
+      if (appended) return appended;
+    }
+  }
   const out: Record<string, unknown> = { ...req.body, ...changes, ...(override ?? {}) };
   for (const k of remove) delete out[k];
   return JSON.stringify(out);
+}
+
+/** `{…}` + `,"key":value` before its closing brace; null when the bytes do not end with one. */
+function appendMember(raw: Buffer, key: string, value: unknown): Buffer | null {
+  let end = raw.length - 1;
+  while (end >= 0 && (raw[end] === 0x20 || raw[end] === 0x0a || raw[end] === 0x0d || raw[end] === 0x09)) end--;
+  if (end < 1 || raw[end] !== 0x7d) return null;
+  return Buffer.concat([raw.subarray(0, end), Buffer.from(`,${JSON.stringify(key)}:${JSON.stringify(value)}`), raw.subarray(end)]);
 }

@@ -84,5 +84,17 @@ describe('exact billing under concurrency', () => {
     const after = await ledger(f.gw, f.root.userId);
     expect(after.quota).toBe(before.quota);
     expect(after.logs).toBe(before.logs);
+
+    // A user who accepts unset ratios is billed at new-api's 37.5 instead; the setting change takes
+    // effect on the next request (the cached user is refreshed).
+    const set = await f.root.put('/api/user/setting', { notify_type: 'email', quota_warning_threshold: 1, accept_unset_model_ratio_model: true });
+    expect(set.body.success).toBe(true);
+    const accepted = await chat(f, t.key, { model: 'mystery-model' });
+    expect(accepted.status).toBe(200);
+    const [log] = await eventually(
+      () => f.gw.sql<{ other: string }[]>`SELECT other FROM logs WHERE type = 2 AND model_name = 'mystery-model'`,
+      (rows) => rows.length === 1,
+    );
+    expect(JSON.parse(log!.other)).toMatchObject({ model_ratio: 37.5 });
   });
 });

@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/console-client.js';
 import { addChannel, addToken, startRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
@@ -101,5 +102,38 @@ describe('relay faults', () => {
     );
     expect(log!.completion_tokens).toBeGreaterThan(0);
     expect(log!.completion_tokens).toBeLessThan(50);
+  });
+
+  it('holds the upstream back while the client is not reading, then delivers every frame in order', async () => {
+    await f.mock.reset();
+    // 32 MiB of answer in 16 384 frames: far more than the gateway may hold for one slow client.
+    const frames = 16_384;
+    const res = await request(`${f.gw.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        stream: true,
+        messages: [{ role: 'user', content: 'hi' }],
+        mock: { content: 'abcdefgh'.repeat(256), content_repeat: frames, chunks: frames },
+      }),
+    });
+    expect(res.statusCode).toBe(200);
+    // undici stops reading the socket while its body is not consumed; the gateway must then stop reading
+    // the upstream, so the mock cannot finish its answer.
+    await new Promise((r) => setTimeout(r, 1500));
+    const during = (await f.mock.requests()).find((x) => x.path === '/v1/chat/completions');
+    expect(during?.completed).toBe(false);
+
+    const events = (await res.body.text()).split('\n\n').filter(Boolean);
+    expect(events.at(-1)).toBe('data: [DONE]');
+    const content = events
+      .slice(0, -1)
+      .map((e) => JSON.parse(e.slice('data: '.length)) as { choices: Array<{ delta: { content?: string } }> })
+      .map((c) => c.choices[0]?.delta.content ?? '');
+    expect(content.filter(Boolean)).toHaveLength(frames);
+    expect(content.join('')).toBe('abcdefgh'.repeat(256 * frames));
+    const after = (await f.mock.requests()).find((x) => x.path === '/v1/chat/completions');
+    expect(after?.completed).toBe(true);
   });
 });

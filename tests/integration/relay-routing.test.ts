@@ -136,4 +136,21 @@ describe('routing, mapping, pinning and token rules', () => {
     const anonymous = await fetch(`${f.gw.url}/pg/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"model":"gpt-4o-mini","messages":[]}' });
     expect(anonymous.status).toBe(401);
   });
+
+  it('sends CORS headers to browsers (requests with an Origin) and answers their preflight', async () => {
+    const body = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] };
+    const browser = await post(f, rootKey, '/v1/chat/completions', body, { origin: 'https://app.example' });
+    expect(browser.status).toBe(200);
+    expect(browser.headers.get('access-control-allow-origin')).toBe('*');
+    const sdk = await post(f, rootKey, '/v1/chat/completions', body);
+    expect(sdk.status).toBe(200);
+    expect(sdk.headers.get('access-control-allow-origin')).toBeNull();
+    expect(sdk.headers.get('x-oneapi-request-id')).toMatch(/^\d{23}[A-Za-z0-9]{8}$/);
+    const refused = await post(f, 'sk-nope', '/v1/chat/completions', body, { origin: 'https://app.example' });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    const pre = await fetch(`${f.gw.url}/v1/chat/completions`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-headers')).toBe('*');
+  });
 });

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { readCapped } from '../../relay/read-capped.js';
+import { readCapped } from '../../upstream/read-capped.js';
 import { ApiError } from '../envelope.js';
 
 export interface JsonRequest {

@@ -9,9 +9,7 @@ describe('StreamAccumulator', () => {
     a.inspect(chunk({ id: 'c1', created: 5, model: 'm', choices: [{ delta: { content: 'Hel' } }] }));
     a.inspect(chunk({ choices: [{ delta: { reasoning_content: 'think' } }] }));
     a.inspect(chunk({ choices: [{ delta: { tool_calls: [{ function: { name: 'f', arguments: '{}' } }, { function: { name: 'g' } }] } }] }));
-    expect(a.text).toBe('Helthinkf{}g');
-    expect(a.maxToolCalls).toBe(2);
-    expect(a.id).toBe('c1');
+    expect(a.read()).toMatchObject({ text: 'Helthinkf{}g', maxToolCalls: 2, id: 'c1', created: 5, model: 'm' });
   });
 
   it('drops the usage-only chunk unless the client asked for usage', () => {
@@ -34,10 +32,33 @@ describe('StreamAccumulator', () => {
     expect(a.inspect('not json')).toBe('forward');
   });
 
-  it('records an error payload mid-stream', () => {
+  it('forwards an error payload mid-stream and counts nothing from it', () => {
     const a = new StreamAccumulator(false);
-    a.inspect(chunk({ error: { message: 'boom' } }));
-    expect(a.errorSeen).toEqual({ message: 'boom' });
+    a.inspect(chunk({ choices: [{ delta: { content: 'ok' } }] }));
+    expect(a.inspect(chunk({ error: { message: 'boom' }, choices: [{ delta: { content: 'x' } }] }))).toBe('forward');
+    expect(a.read().text).toBe('ok');
+  });
+
+  it('includes chunks inspected after an earlier read', () => {
+    const a = new StreamAccumulator(false);
+    a.inspect(chunk({ choices: [{ delta: { content: 'a' } }] }));
+    expect(a.read().text).toBe('a');
+    a.inspect(chunk({ choices: [{ delta: { content: 'b' } }] }));
+    expect(a.read().text).toBe('ab');
+  });
+
+  it('ignores the "usage": null that OpenAI puts on every chunk', () => {
+    const a = new StreamAccumulator(false);
+    expect(a.inspect(chunk({ choices: [{ delta: { content: 'a' } }], usage: null }))).toBe('forward');
+    expect(a.inspect('{"choices":[],"usage" : {"prompt_tokens":2,"completion_tokens":1}}')).toBe('drop');
+    expect(a.usage).toMatchObject({ prompt_tokens: 2 });
+  });
+
+  it('keeps no usage from a chunk whose content mentions "usage" only as text', () => {
+    const a = new StreamAccumulator(false);
+    expect(a.inspect(chunk({ choices: [{ delta: { content: 'the "usage" field' } }] }))).toBe('forward');
+    expect(a.usage).toBeNull();
+    expect(a.read().text).toBe('the "usage" field');
   });
 
   it('synthesises a usage chunk with the last chunk identity', () => {

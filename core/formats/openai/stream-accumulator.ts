@@ -7,76 +7,101 @@ export interface OpenAiUsage {
   [k: string]: unknown;
 }
 
+const USAGE_OBJECT = /"usage"\s*:\s*\{/;
+
 export type ChunkVerdict = 'forward' | 'drop';
 
+/** What the forwarded chunks carried, read only when it is needed. */
+export interface StreamContent {
+  /** completion text, reasoning and tool-call names and arguments, for local counting */
+  text: string;
+  /** the most tool calls in one chunk */
+  maxToolCalls: number;
+  id: string;
+  created: number;
+  model: string;
+  systemFingerprint: unknown;
+}
+
 /**
- * Reads each upstream chat/completions SSE payload once: keeps usage, the text delivered (for local
- * counting when the upstream reports none) and the chunk identity (for a synthesised usage chunk), and
- * decides whether the chunk reaches the client. A usage-only chunk the client did not ask for is dropped.
+ * Watches an upstream chat/completions SSE stream: keeps usage and decides whether each chunk reaches
+ * the client (a usage-only chunk the client did not ask for is dropped). Only chunks that carry a usage
+ * object are parsed as they pass; the rest are kept as text and read once, at the end, and only if the
+ * upstream reported no usage (local counting) or a usage chunk must be synthesised.
  */
 export class StreamAccumulator {
   usage: OpenAiUsage | null = null;
-  text = '';
-  maxToolCalls = 0;
-  id = '';
-  created = 0;
-  model = '';
-  systemFingerprint: unknown = undefined;
-  errorSeen: unknown = null;
-  chunks = 0;
+  private readonly payloads: string[] = [];
+  private content: StreamContent | null = null;
 
   constructor(private readonly clientWantsUsage: boolean) {}
 
   inspect(data: string): ChunkVerdict {
+    this.payloads.push(data);
+    this.content = null;
+    // OpenAI sends `"usage":null` on every chunk once usage is asked for; only an object is worth parsing.
+    if (!USAGE_OBJECT.test(data)) return 'forward';
     let chunk: Record<string, any>;
     try {
       chunk = JSON.parse(data) as Record<string, any>;
     } catch {
       return 'forward';
     }
-    if (!chunk || typeof chunk !== 'object') return 'forward';
-    this.chunks++;
-    if (chunk.error) {
-      this.errorSeen = chunk.error;
-      return 'forward';
-    }
-    if (typeof chunk.id === 'string') this.id = chunk.id;
-    if (typeof chunk.created === 'number') this.created = chunk.created;
-    if (typeof chunk.model === 'string') this.model = chunk.model;
-    if (chunk.system_fingerprint !== undefined) this.systemFingerprint = chunk.system_fingerprint;
-    const choices = Array.isArray(chunk.choices) ? (chunk.choices as Array<Record<string, any>>) : [];
-    let calls = 0;
-    for (const choice of choices) {
-      const delta = (choice.delta ?? {}) as Record<string, any>;
-      if (typeof delta.content === 'string') this.text += delta.content;
-      if (typeof delta.reasoning_content === 'string') this.text += delta.reasoning_content;
-      if (typeof delta.reasoning === 'string') this.text += delta.reasoning;
-      if (typeof choice.text === 'string') this.text += choice.text;
-      if (Array.isArray(delta.tool_calls)) {
-        for (const call of delta.tool_calls as Array<Record<string, any>>) {
-          calls++;
-          if (typeof call.function?.name === 'string') this.text += call.function.name;
-          if (typeof call.function?.arguments === 'string') this.text += call.function.arguments;
-        }
-      }
-    }
-    this.maxToolCalls = Math.max(this.maxToolCalls, calls);
-    const usage = chunk.usage as OpenAiUsage | null | undefined;
+    const usage = chunk?.usage as OpenAiUsage | null | undefined;
     if (usage && typeof usage === 'object' && ((usage.prompt_tokens ?? 0) > 0 || (usage.completion_tokens ?? 0) > 0)) {
       this.usage = usage;
-      if (choices.length === 0 && !this.clientWantsUsage) return 'drop';
+      const choices = chunk.choices as unknown;
+      if ((!Array.isArray(choices) || choices.length === 0) && !this.clientWantsUsage) return 'drop';
     }
     return 'forward';
   }
 
+  /** Text, tool calls and the last chunk identity of everything inspected so far. */
+  read(): StreamContent {
+    if (this.content) return this.content;
+    const c: StreamContent = { text: '', maxToolCalls: 0, id: '', created: 0, model: '', systemFingerprint: undefined };
+    for (const data of this.payloads) {
+      let chunk: Record<string, any>;
+      try {
+        chunk = JSON.parse(data) as Record<string, any>;
+      } catch {
+        continue;
+      }
+      if (!chunk || typeof chunk !== 'object' || chunk.error) continue;
+      if (typeof chunk.id === 'string') c.id = chunk.id;
+      if (typeof chunk.created === 'number') c.created = chunk.created;
+      if (typeof chunk.model === 'string') c.model = chunk.model;
+      if (chunk.system_fingerprint !== undefined) c.systemFingerprint = chunk.system_fingerprint;
+      let calls = 0;
+      for (const choice of Array.isArray(chunk.choices) ? (chunk.choices as Array<Record<string, any>>) : []) {
+        const delta = (choice.delta ?? {}) as Record<string, any>;
+        if (typeof delta.content === 'string') c.text += delta.content;
+        if (typeof delta.reasoning_content === 'string') c.text += delta.reasoning_content;
+        if (typeof delta.reasoning === 'string') c.text += delta.reasoning;
+        if (typeof choice.text === 'string') c.text += choice.text;
+        if (Array.isArray(delta.tool_calls)) {
+          for (const call of delta.tool_calls as Array<Record<string, any>>) {
+            calls++;
+            if (typeof call.function?.name === 'string') c.text += call.function.name;
+            if (typeof call.function?.arguments === 'string') c.text += call.function.arguments;
+          }
+        }
+      }
+      c.maxToolCalls = Math.max(c.maxToolCalls, calls);
+    }
+    this.content = c;
+    return c;
+  }
+
   /** The usage chunk new-api appends when the client asked for usage and the upstream sent none. */
   usageChunk(usage: OpenAiUsage, fallbackModel: string, now: number): string {
+    const c = this.read();
     return JSON.stringify({
-      id: this.id || `chatcmpl-${now}`,
+      id: c.id || `chatcmpl-${now}`,
       object: 'chat.completion.chunk',
-      created: this.created || now,
-      model: this.model || fallbackModel,
-      system_fingerprint: this.systemFingerprint ?? null,
+      created: c.created || now,
+      model: c.model || fallbackModel,
+      system_fingerprint: c.systemFingerprint ?? null,
       choices: [],
       usage,
     });

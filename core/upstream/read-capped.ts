@@ -10,5 +10,5 @@ export async function readCapped(body: AsyncIterable<Buffer> & { destroy(err?: E
     }
     parts.push(chunk);
   }
-  return Buffer.concat(parts, size);
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
 }

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Sql } from '../db/connect.js';
+import type { Logger } from '../log/logger.js';
+import { LogWriter, newLog } from './log-writer.js';
+
+/** A stand-in for the tagged-template driver: records the rows of each INSERT, or fails on demand. */
+function fakeSql() {
+  const inserts: Array<Array<{ content: string }>> = [];
+  let down = false;
+  const sql = ((_strings: TemplateStringsArray, json: string) => {
+    if (down) return Promise.reject(new Error('connection refused'));
+    inserts.push(JSON.parse(json) as Array<{ content: string }>);
+    return Promise.resolve([]);
+  }) as unknown as Sql;
+  return { sql, inserts, setDown: (v: boolean) => (down = v) };
+}
+const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
+const row = (i: number) => newLog({ type: 2, content: `row ${i}` });
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('LogWriter', () => {
+  it('writes a full batch at once and the rest at the next flush, in order', async () => {
+    const db = fakeSql();
+    const w = new LogWriter(db.sql, quiet, 50_000, 3);
+    for (let i = 0; i < 2; i++) w.add(row(i));
+    await settle();
+    expect(db.inserts).toHaveLength(0);
+    w.add(row(2));
+    await settle();
+    expect(db.inserts.map((b) => b.map((r) => r.content))).toEqual([['row 0', 'row 1', 'row 2']]);
+    w.add(row(3));
+    await settle();
+    expect(db.inserts).toHaveLength(1); // a partial batch waits for the tick
+    await w.flush();
+    expect(db.inserts.map((b) => b.length)).toEqual([3, 1]);
+    expect(db.inserts.flat().map((r) => r.content)).toEqual(['row 0', 'row 1', 'row 2', 'row 3']);
+  });
+
+  it('keeps rows through a failed flush and stops writing early until a flush succeeds', async () => {
+    const db = fakeSql();
+    const w = new LogWriter(db.sql, quiet, 50_000, 2);
+    db.setDown(true);
+    for (let i = 0; i < 6; i++) w.add(row(i));
+    await settle();
+    await w.flush();
+    db.setDown(false);
+    w.add(row(6));
+    await settle();
+    expect(db.inserts).toHaveLength(0); // no early batch while the last attempt failed
+    await w.flush();
+    expect(db.inserts.flat().map((r) => r.content)).toEqual(['row 0', 'row 1', 'row 2', 'row 3', 'row 4', 'row 5', 'row 6']);
+  });
+
+  it('drops rows past its bound and says how many', async () => {
+    const db = fakeSql();
+    const errors: unknown[] = [];
+    const w = new LogWriter(db.sql, { ...quiet, error: (_m, f) => errors.push(f) }, 2, 10);
+    for (let i = 0; i < 5; i++) w.add(row(i));
+    await w.flush();
+    expect(db.inserts.flat()).toHaveLength(2);
+    expect(errors).toEqual([{ dropped: 3 }]);
+  });
+
+  it('strips NUL characters, which PostgreSQL text cannot hold', async () => {
+    const db = fakeSql();
+    const w = new LogWriter(db.sql, quiet);
+    w.add(newLog({ type: 2, content: 'a\u0000b' }));
+    await w.flush();
+    expect(db.inserts[0]![0]!.content).toBe('ab');
+  });
+});
