@@ -1,14 +1,16 @@
-// `npm run bench [-- --quick | --duration <s>] [--connections <n>]`
+// `npm run bench [-- --quick | --duration <s>] [--rounds <n>] [--connections <n>]`
 // Measures the mock directly, the bare uWS+undici floor and (when available)
 // Ferryman, each in non-stream and stream mode, and reports Ferryman's cost as
-// ratios against the floor. Asserts nothing; a target that cannot serve the
-// scenario is reported and left out, and the run exits 1.
+// ratios against the floor. The targets take turns within each round, so a
+// machine whose speed drifts (shared cores) skews every target alike, and the
+// ratio is the median of the per-round ratios. Asserts nothing; a target that
+// cannot serve the scenario is reported and left out, and the run exits 1.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { startFerrymanForBench, type FerrymanBenchTarget } from './ferryman-target.js';
 import { checkTarget } from './runner/check-target.js';
 import { startChildServer } from './runner/child-server.js';
-import { measureLatency, measureThroughput, warmUp } from './runner/measure.js';
+import { measureThroughput, sampleLatency, summarizeLatency, warmUp, type LatencySample, type Throughput } from './runner/measure.js';
 import { describeRun, renderTable, writeResults, type Row, type RunInfo } from './runner/report.js';
 import { MODES, type Target } from './runner/scenario.js';
 
@@ -17,14 +19,18 @@ const FLOOR = 'bare floor';
 const { values } = parseArgs({
   options: {
     duration: { type: 'string' },
+    rounds: { type: 'string' },
     quick: { type: 'boolean' },
     connections: { type: 'string', default: '50' },
   },
 });
-const durationS = values.duration ? Number(values.duration) : values.quick ? 3 : 10;
+const durationS = values.duration ? Number(values.duration) : values.quick ? 2 : 3;
+const rounds = values.rounds ? Number(values.rounds) : values.quick ? 2 : 5;
 const connections = Number(values.connections);
-if (!(durationS > 0) || !(connections > 0)) throw new Error('--duration and --connections must be positive numbers');
-const warmUpS = Math.max(1, Math.round(durationS / 5));
+if (!(durationS > 0) || !(connections > 0) || !(Number.isInteger(rounds) && rounds > 0)) {
+  throw new Error('--duration, --rounds and --connections must be positive numbers');
+}
+const warmUpS = 2;
 
 async function gatewayTarget(upstreamUrl: string): Promise<FerrymanBenchTarget | null> {
   const url = process.env.BENCH_GATEWAY_URL;
@@ -46,20 +52,30 @@ function fail(name: string, error: unknown): void {
 }
 
 async function measure(targets: Target[]): Promise<Row[]> {
-  const rows: Row[] = [];
+  const live: Target[] = [];
   for (const target of targets) {
     try {
       for (const mode of MODES) await checkTarget(target, mode);
+      live.push(target);
     } catch (error) {
       fail(target.name, error);
-      continue;
     }
-    for (const mode of MODES) {
-      console.error(`measuring ${target.name} (${mode}) …`);
+  }
+  const rows: Row[] = [];
+  for (const mode of MODES) {
+    for (const target of live) {
+      console.error(`warming up ${target.name} (${mode}) …`);
       await warmUp(target, mode, connections, warmUpS);
-      const throughput = await measureThroughput(target, mode, connections, durationS);
-      const latency = await measureLatency(target, mode, durationS);
-      rows.push({ target: target.name, mode, throughput, latency });
+    }
+    const throughput = new Map<Target, Throughput[]>(live.map((t) => [t, []]));
+    const latency = new Map<Target, LatencySample[]>(live.map((t) => [t, []]));
+    for (let round = 1; round <= rounds; round++) {
+      console.error(`round ${round}/${rounds} (${mode}) …`);
+      for (const target of live) throughput.get(target)!.push(await measureThroughput(target, mode, connections, durationS));
+      for (const target of live) latency.get(target)!.push(await sampleLatency(target, mode, durationS));
+    }
+    for (const target of live) {
+      rows.push({ target: target.name, mode, rounds: throughput.get(target)!, latency: summarizeLatency(latency.get(target)!) });
     }
   }
   return rows;
@@ -83,7 +99,7 @@ try {
     { name: FLOOR, url: bare.url, key: 'mock-ok' },
     ...(ferryman ? [{ name: 'ferryman', url: ferryman.url, key: ferryman.key }] : []),
   ];
-  const info: RunInfo = { durationS, connections, floor: FLOOR, loadBefore };
+  const info: RunInfo = { durationS, rounds, connections, floor: FLOOR, loadBefore };
   const rows = await measure(targets);
   const table = renderTable(rows, info, failures);
   console.log(`\n${describeRun(info)}\n\n${table}\n`);

@@ -1,3 +1,5 @@
+import { DEFAULT_CONTENT } from './openai-shapes.js';
+
 // What a test asks the mock upstream to do for one request. Two sources:
 // the `mock` object in the JSON body (the gateway passes unknown fields through)
 // and the channel key in `Authorization: Bearer mock-…`, which lets a test give
@@ -11,6 +13,8 @@ export interface MockDirectives {
   chunk_delay_ms?: number;
   chunks?: number;
   content?: string;
+  /** The content repeated this many times (a large answer without a large request). */
+  content_repeat?: number;
   /** An object replaces the usage verbatim; `false` omits usage everywhere. */
   usage?: Record<string, unknown> | false;
   prompt_tokens?: number;
@@ -27,6 +31,7 @@ type NumericDirective =
   | 'delay_ms'
   | 'chunk_delay_ms'
   | 'chunks'
+  | 'content_repeat'
   | 'prompt_tokens'
   | 'completion_tokens'
   | 'cached_tokens'
@@ -39,6 +44,7 @@ const NUMERIC: readonly NumericDirective[] = [
   'delay_ms',
   'chunk_delay_ms',
   'chunks',
+  'content_repeat',
   'prompt_tokens',
   'completion_tokens',
   'cached_tokens',
@@ -49,6 +55,10 @@ const NUMERIC: readonly NumericDirective[] = [
 
 // Short names that read well inside a key: `mock-delay-200`.
 const KEY_ALIASES: Record<string, NumericDirective> = { delay: 'delay_ms', chunk_delay: 'chunk_delay_ms' };
+
+export function contentOf(d: MockDirectives): string {
+  return (d.content ?? DEFAULT_CONTENT).repeat(d.content_repeat ?? 1);
+}
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

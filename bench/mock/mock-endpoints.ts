@@ -1,10 +1,9 @@
 // What each mock route answers, after the shared scripting (delay, forced
 // status, error-in-200) has had its say.
 import type { MockExchange } from './mock-exchange.js';
-import { isRecord, type MockDirectives } from './mock-directives.js';
+import { contentOf, isRecord, type MockDirectives } from './mock-directives.js';
 import {
   chatShape,
-  DEFAULT_CONTENT,
   embeddingList,
   errorBody,
   modelList,
@@ -55,7 +54,7 @@ function completion(makeShape: (meta: CompletionMeta) => CompletionShape, idPref
       usageNullInChunks: includeUsage,
     });
     if (stream) return exchange.stream(planStream(shape, d, includeUsage), d.chunk_delay_ms ?? 0);
-    exchange.json(200, shape.full(d.content ?? DEFAULT_CONTENT, usageFor(d, 'completion')));
+    exchange.json(200, shape.full(contentOf(d), usageFor(d, 'completion')));
   });
 }
 

@@ -1,9 +1,8 @@
 // Turns directives into the exact SSE frames to send and how the stream ends,
 // so the timing/IO code only has to play a list back.
-import type { MockDirectives } from './mock-directives.js';
+import { contentOf, type MockDirectives } from './mock-directives.js';
 import {
   DEFAULT_CHUNKS,
-  DEFAULT_CONTENT,
   errorBody,
   splitContent,
   usageFor,
@@ -26,7 +25,7 @@ export function sseFrame(payload: unknown): string {
 
 /** When several failure directives are given, reset beats stall beats error. */
 export function planStream(shape: CompletionShape, d: MockDirectives, includeUsage: boolean): StreamPlan {
-  const pieces = splitContent(d.content ?? DEFAULT_CONTENT, d.chunks ?? DEFAULT_CHUNKS);
+  const pieces = splitContent(contentOf(d), d.chunks ?? DEFAULT_CHUNKS);
   const content = pieces.map((piece, i) => sseFrame(shape.chunk(piece, i === 0)));
 
   if (d.reset_after_chunks !== undefined) return { frames: content.slice(0, d.reset_after_chunks), ending: 'reset' };

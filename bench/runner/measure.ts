@@ -66,15 +66,27 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-export async function measureLatency(target: Target, mode: Mode, durationS: number): Promise<Latency> {
-  const times: number[] = [];
-  const result = await run(target, mode, 1, durationS, (ms) => times.push(ms));
+/** Per-response times at one connection, pooled across rounds by summarizeLatency. */
+export interface LatencySample extends RunCounts {
+  timesMs: number[];
+}
+
+export async function sampleLatency(target: Target, mode: Mode, durationS: number): Promise<LatencySample> {
+  const timesMs: number[] = [];
+  const result = await run(target, mode, 1, durationS, (ms) => timesMs.push(ms));
+  return { timesMs, ...counts(result) };
+}
+
+export function summarizeLatency(samples: LatencySample[]): Latency {
+  const times = samples.flatMap((s) => s.timesMs);
   const sorted = Float64Array.from(times).sort();
   const sum = times.reduce((a, b) => a + b, 0);
   return {
     p50Ms: percentile(sorted, 50),
     p99Ms: percentile(sorted, 99),
     meanMs: times.length ? sum / times.length : Number.NaN,
-    ...counts(result),
+    requests: samples.reduce((a, s) => a + s.requests, 0),
+    non2xx: samples.reduce((a, s) => a + s.non2xx, 0),
+    errors: samples.reduce((a, s) => a + s.errors, 0),
   };
 }

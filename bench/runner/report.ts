@@ -7,12 +7,15 @@ import type { Mode } from './scenario.js';
 export interface Row {
   target: string;
   mode: Mode;
-  throughput: Throughput;
+  /** One throughput run per round; round i of every target ran back to back. */
+  rounds: Throughput[];
+  /** Pooled over the rounds. */
   latency: Latency;
 }
 
 export interface RunInfo {
   durationS: number;
+  rounds: number;
   connections: number;
   floor: string;
   /** One-minute load average before the run started its own processes. */
@@ -22,19 +25,31 @@ export interface RunInfo {
 const fixed = (n: number, digits: number) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 const signed = (n: number, digits: number) => (Number.isFinite(n) && n >= 0 ? '+' : '') + fixed(n, digits);
 
+const median = (xs: number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length === 0 ? Number.NaN : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Throughput ratios against the floor, round by round (each pair measured back to back). */
+export function roundRatios(row: Row, floor: Row): number[] {
+  return row.rounds.map((r, i) => r.reqPerSec / (floor.rounds[i]?.reqPerSec ?? Number.NaN)).filter(Number.isFinite);
+}
+
 export function renderTable(rows: Row[], info: RunInfo, failures: string[]): string {
   const c = info.connections;
   const lines = [
-    `| target | mode | req/s @${c} | p50 @1 (ms) | p99 @1 (ms) | req/s ratio vs floor | p50 delta vs floor (ms) | non-2xx / errors |`,
+    `| target | mode | req/s @${c} (median) | p50 @1 (ms) | p99 @1 (ms) | req/s ratio vs floor (median, min–max) | p50 delta vs floor (ms) | non-2xx / errors |`,
     '|---|---|---:|---:|---:|---:|---:|---:|',
   ];
   for (const row of rows) {
     const floor = rows.find((r) => r.target === info.floor && r.mode === row.mode);
-    const ratio = floor ? row.throughput.reqPerSec / floor.throughput.reqPerSec : Number.NaN;
+    const ratios = floor ? roundRatios(row, floor) : [];
+    const ratio = ratios.length ? `${fixed(median(ratios), 2)} (${fixed(Math.min(...ratios), 2)}–${fixed(Math.max(...ratios), 2)})` : 'n/a';
     const delta = floor ? row.latency.p50Ms - floor.latency.p50Ms : Number.NaN;
-    const bad = (r: Throughput | Latency) => r.non2xx + r.errors;
+    const bad = row.rounds.reduce((a, r) => a + r.non2xx + r.errors, 0) + row.latency.non2xx + row.latency.errors;
     lines.push(
-      `| ${row.target} | ${row.mode} | ${Math.round(row.throughput.reqPerSec)} | ${fixed(row.latency.p50Ms, 3)} | ${fixed(row.latency.p99Ms, 3)} | ${fixed(ratio, 2)} | ${signed(delta, 3)} | ${bad(row.throughput) + bad(row.latency)} |`,
+      `| ${row.target} | ${row.mode} | ${Math.round(median(row.rounds.map((r) => r.reqPerSec)))} | ${fixed(row.latency.p50Ms, 3)} | ${fixed(row.latency.p99Ms, 3)} | ${ratio} | ${signed(delta, 3)} | ${bad} |`,
     );
   }
   for (const failure of failures) lines.push('', `NOT MEASURED: ${failure}`);
@@ -44,7 +59,7 @@ export function renderTable(rows: Row[], info: RunInfo, failures: string[]): str
 export function describeRun(info: RunInfo): string {
   const cpus = os.cpus();
   // A machine already busy before the run skews everything; say so next to the numbers.
-  return `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, load average ${info.loadBefore.toFixed(1)} before the run; ${info.durationS} s per measurement; load generator, mock and proxies share these cores.`;
+  return `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, load average ${info.loadBefore.toFixed(1)} before the run; ${info.rounds} rounds of ${info.durationS} s per target and measurement, targets interleaved within each round; load generator, mock and proxies share these cores.`;
 }
 
 export async function writeResults(dir: URL, rows: Row[], info: RunInfo, table: string, failures: string[]): Promise<void> {

@@ -18,14 +18,15 @@ export interface TestGateway {
 }
 
 /**
- * Starts the real gateway (`node --import tsx core/main.ts`) on a free port with its own database:
+ * Starts the real gateway (`node --import tsx core/main.ts`, or the compiled `dist/core/main.js` that
+ * `npm start` runs when `built`) on a free port with its own database:
  * a temporary PGlite directory, or a fresh PostgreSQL database when FERRYMAN_TEST_DB=postgres.
  */
-export async function startGateway(env: Record<string, string> = {}, opts: { dataDir?: string } = {}): Promise<TestGateway> {
+export async function startGateway(env: Record<string, string> = {}, opts: { dataDir?: string; nodeArgs?: string[]; built?: boolean } = {}): Promise<TestGateway> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'ferryman-'));
   const pg = testDbKind() === 'postgres' ? await createPostgresDatabase() : null;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/main.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...(opts.built ? ['dist/core/main.js'] : ['--import', 'tsx', 'core/main.ts'])], {
     cwd: ROOT,
     env: {
       ...withoutVitest(process.env),
