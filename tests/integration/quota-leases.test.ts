@@ -7,6 +7,9 @@ import { startGateway } from '../support/gateway.js';
 import { addChannel, addToken, ledger, startRelayFixture } from '../support/relay-fixture.js';
 import { testDbKind } from '../support/test-database.js';
 
+// Each test boots gateways of its own (PGlite and migrations), which takes most of a minute on a loaded machine.
+const BOOT_TIMEOUT = 180_000;
+
 // Leases exist only with the embedded database (one node); a shared PostgreSQL reserves per request.
 describe.runIf(testDbKind() === 'embedded')('quota leases on the embedded database', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ferryman-lease-'));
@@ -29,7 +32,7 @@ describe.runIf(testDbKind() === 'embedded')('quota leases on the embedded databa
     } finally {
       await second.stop();
     }
-  });
+  }, BOOT_TIMEOUT);
 
   it('reserves from memory, then hands idle leases back so the stored balance is whole again', async () => {
     const f = await startRelayFixture();
@@ -56,5 +59,5 @@ describe.runIf(testDbKind() === 'embedded')('quota leases on the embedded databa
     } finally {
       await f.stop();
     }
-  });
+  }, BOOT_TIMEOUT);
 });
