@@ -2,6 +2,7 @@ import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import type { AppServices } from '../app-services.js';
 import { answerPreflight, corsHeaders } from '../http/cors.js';
 import { Exchange } from '../http/exchange.js';
+import { inflateBody } from '../http/inflate-body.js';
 import { newRequestId } from '../http/request-id.js';
 import { snapshotRequest } from '../http/request-snapshot.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
@@ -23,10 +24,15 @@ export function mountRelay(app: TemplatedApp, services: AppServices): UpstreamCl
     ex.defaultHeaders = corsHeaders(ex.req);
     return ex;
   };
+  // Read from the first tick (uWS requires it), then inflated as new-api's relay does.
+  const readBody = (ex: Exchange) => {
+    const body = ex.readBody(limit).then((raw) => inflateBody(raw, ex.req.headers['content-encoding'], limit));
+    body.catch(() => {});
+    return body;
+  };
   const relay = (mode: RelayMode, params = 0) => (res: HttpResponse, req: HttpRequest) => {
     const ex = open(res, req, params);
-    const body = ex.readBody(limit);
-    body.catch(() => {});
+    const body = readBody(ex);
     void relayRequest(services, upstream, ex, mode, body, { kind: 'token' });
   };
 
@@ -39,8 +45,7 @@ export function mountRelay(app: TemplatedApp, services: AppServices): UpstreamCl
 
   app.post('/pg/chat/completions', (res, req) => {
     const ex = open(res, req);
-    const body = ex.readBody(limit);
-    body.catch(() => {});
+    const body = readBody(ex);
     void (async () => {
       try {
         const caller = await playgroundCaller(services, ex, body);

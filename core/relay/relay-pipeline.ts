@@ -5,6 +5,7 @@ import { estimatePreConsume } from '../billing/estimate-pre-consume.js';
 import type { Reservation } from '../billing/quota-ledger.js';
 import { resolvePrice, type ResolvedPrice } from '../billing/resolve-price.js';
 import { BodyTooLargeError, type Exchange } from '../http/exchange.js';
+import { BadContentEncodingError } from '../http/inflate-body.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { authenticateToken, type TokenCaller } from './authenticate-token.js';
 import { distribute } from './distribute.js';
@@ -45,7 +46,8 @@ export async function relayRequest(
       raw = await body;
     } catch (e) {
       if (e instanceof BodyTooLargeError) throw localError(413, `request body too large (limit ${app.env.MAX_REQUEST_BODY_MB} MB)`, 'request_body_too_large', 'invalid_request_error');
-      return;
+      if (e instanceof BadContentEncodingError) throw localError(400, e.message, 'invalid_request_body', 'invalid_request_error');
+      return; // the client went away while sending
     }
     const req = parseRelayRequest(mode, raw, ex.req.headers['content-type']);
     const route = await distribute(app, caller, req.model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));

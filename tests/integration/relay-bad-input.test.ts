@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addChannel, addToken, ledger, startRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 
@@ -23,6 +24,9 @@ describe('bad relay input gets a clear OpenAI-style error and changes nothing', 
     ['invalid UTF-8', Buffer.concat([Buffer.from('{"model":"gpt-4o-mini","messages":[{"role":"user","content":"'), Buffer.from([0xc3, 0x28]), Buffer.from('"}]}')]), undefined, 400, /UTF-8/],
     ['deep nesting', `{"model":"gpt-4o-mini","messages":${'['.repeat(20000)}${']'.repeat(20000)}}`, undefined, 400, /无效的请求|messages/],
     ['model with no channel', '{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}]}', undefined, 503, /无可用渠道/],
+    ['gzip that does not decode', Buffer.from('{"model":"gpt-4o-mini"}'), { 'content-type': 'application/json', 'content-encoding': 'gzip' }, 400, /not valid gzip/],
+    ['an encoding the relay does not decode', Buffer.from('{}'), { 'content-type': 'application/json', 'content-encoding': 'zstd' }, 400, /unsupported Content-Encoding: zstd/],
+    ['a gzip bomb (20 KiB inflating past the 1 MB limit)', gzipSync(JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x'.repeat(20 * 1024 * 1024) }] })), { 'content-type': 'application/json', 'content-encoding': 'gzip' }, 413, /too large/],
   ])('%s', async (_name, body, headers, status, message) => {
     const before = await ledger(f.gw, f.root.userId);
     const r = await send(body, headers);
@@ -40,6 +44,22 @@ describe('bad relay input gets a clear OpenAI-style error and changes nothing', 
     const r = await send(big);
     expect(r.status).toBe(413);
     expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/too large/);
+  });
+
+  it.each([
+    ['gzip', gzipSync],
+    ['br', brotliCompressSync],
+  ] as const)('accepts a %s-compressed body and relays it inflated', async (encoding, compress) => {
+    await f.mock.reset();
+    const before = await ledger(f.gw, f.root.userId);
+    const body = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: `compressed with ${encoding}` }] };
+    const r = await send(compress(JSON.stringify(body)), { 'content-type': 'application/json', 'content-encoding': encoding });
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { object: string }).object).toBe('chat.completion');
+    const [seen] = await f.mock.requests();
+    expect(seen?.body).toMatchObject(body);
+    const after = await ledger(f.gw, f.root.userId, (v) => v.logs === before.logs + 1);
+    expect(after.charged).toBeGreaterThan(before.charged); // billed like any other call
   });
 
   it('never reaches the upstream for refused requests', async () => {
