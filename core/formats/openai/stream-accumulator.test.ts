@@ -47,6 +47,15 @@ describe('StreamAccumulator', () => {
     expect(a.read().text).toBe('ab');
   });
 
+  it('reads a long stream whole and in order across the points where its chunks are folded', () => {
+    const a = new StreamAccumulator(false);
+    const pieces = Array.from({ length: 3000 }, (_, i) => `<${i}>`.padEnd(40, '.'));
+    pieces.forEach((p, i) => a.inspect(chunk({ id: `c${i}`, created: i, model: 'm', choices: [{ delta: { content: p } }] })));
+    a.inspect(chunk({ id: 'last', choices: [{ delta: { tool_calls: [{ function: { name: 'f' } }, { function: { name: 'g' } }, { function: { name: 'h' } }] } }] }));
+    expect(a.read()).toMatchObject({ text: `${pieces.join('')}fgh`, maxToolCalls: 3, id: 'last', created: 2999 });
+    expect(a.read().text).toHaveLength(3000 * 40 + 3);
+  });
+
   it('ignores the "usage": null that OpenAI puts on every chunk', () => {
     const a = new StreamAccumulator(false);
     expect(a.inspect(chunk({ choices: [{ delta: { content: 'a' } }], usage: null }))).toBe('forward');

@@ -23,22 +23,28 @@ export interface StreamContent {
   systemFingerprint: unknown;
 }
 
+/** Unparsed payloads past this many characters are folded into the running content. */
+const FOLD_AT = 64 * 1024;
+
 /**
  * Watches an upstream chat/completions SSE stream: keeps usage and decides whether each chunk reaches
  * the client (a usage-only chunk the client did not ask for is dropped). Only chunks that carry a usage
- * object are parsed as they pass; the rest are kept as text and read once, at the end, and only if the
- * upstream reported no usage (local counting) or a usage chunk must be synthesised.
+ * object are parsed as they pass. The rest are kept as text and parsed only when their content is read
+ * (no upstream usage: local counting; or a usage chunk to synthesise), or once they pass 64 KiB, so a
+ * short stream is never parsed twice and a long one holds its text, not every chunk it carried.
  */
 export class StreamAccumulator {
   usage: OpenAiUsage | null = null;
-  private readonly payloads: string[] = [];
-  private content: StreamContent | null = null;
+  private payloads: string[] = [];
+  private payloadChars = 0;
+  private readonly content: StreamContent = { text: '', maxToolCalls: 0, id: '', created: 0, model: '', systemFingerprint: undefined };
 
   constructor(private readonly clientWantsUsage: boolean) {}
 
   inspect(data: string): ChunkVerdict {
     this.payloads.push(data);
-    this.content = null;
+    this.payloadChars += data.length;
+    if (this.payloadChars > FOLD_AT) this.fold();
     // OpenAI sends `"usage":null` on every chunk once usage is asked for; only an object is worth parsing.
     if (!USAGE_OBJECT.test(data)) return 'forward';
     let chunk: Record<string, any>;
@@ -58,8 +64,12 @@ export class StreamAccumulator {
 
   /** Text, tool calls and the last chunk identity of everything inspected so far. */
   read(): StreamContent {
-    if (this.content) return this.content;
-    const c: StreamContent = { text: '', maxToolCalls: 0, id: '', created: 0, model: '', systemFingerprint: undefined };
+    this.fold();
+    return { ...this.content };
+  }
+
+  private fold(): void {
+    const c = this.content;
     for (const data of this.payloads) {
       let chunk: Record<string, any>;
       try {
@@ -89,8 +99,8 @@ export class StreamAccumulator {
       }
       c.maxToolCalls = Math.max(c.maxToolCalls, calls);
     }
-    this.content = c;
-    return c;
+    this.payloads = [];
+    this.payloadChars = 0;
   }
 
   /** The usage chunk new-api appends when the client asked for usage and the upstream sent none. */
