@@ -1,24 +1,24 @@
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { buildConsole } from './support/build-console';
-import { hasChromium, launchChromium, newContext } from './support/chromium';
-import { hasGateway, startGateway } from './support/gateway';
-import { startMockUpstream } from './support/mock-upstream';
-import { manifestAndServiceWorker } from './scenarios/install-and-worker';
-import { languageAndTheme } from './scenarios/language-theme';
-import { mobileLayout } from './scenarios/mobile-layout';
-import { noticeOncePerDay } from './scenarios/notice';
-import { offlineReload } from './scenarios/offline';
-import { pageScreenshots } from './scenarios/page-screenshots';
-import { pricingSearch } from './scenarios/pricing-search';
-import { registerWithValidation } from './scenarios/register';
-import { sessionExpiry } from './scenarios/session-expiry';
-import { setupWizard } from './scenarios/setup-wizard';
-import type { Suite } from './scenarios/suite';
-import { createAndCopyToken } from './scenarios/tokens';
-import { updatePrompt } from './scenarios/update-prompt';
-import { usageLogAfterRelay } from './scenarios/usage-log';
+import { buildConsole } from './support/build-console.js';
+import { hasChromium, launchChromium, newContext } from './support/chromium.js';
+import { hasGateway, startGateway } from './support/gateway.js';
+import { startMockUpstream } from './support/mock-upstream.js';
+import { manifestAndServiceWorker } from './scenarios/install-and-worker.js';
+import { languageAndTheme } from './scenarios/language-theme.js';
+import { mobileLayout } from './scenarios/mobile-layout.js';
+import { noticeOncePerDay } from './scenarios/notice.js';
+import { offlineReload } from './scenarios/offline.js';
+import { pageScreenshots } from './scenarios/page-screenshots.js';
+import { pricingSearch } from './scenarios/pricing-search.js';
+import { registerWithValidation } from './scenarios/register.js';
+import { sessionExpiry } from './scenarios/session-expiry.js';
+import { setupWizard } from './scenarios/setup-wizard.js';
+import type { Suite } from './scenarios/suite.js';
+import { createAndCopyToken } from './scenarios/tokens.js';
+import { updatePrompt } from './scenarios/update-prompt.js';
+import { usageLogAfterRelay } from './scenarios/usage-log.js';
 
 /**
  * The console in Debian's Chromium against the real gateway (embedded PGlite), in order:

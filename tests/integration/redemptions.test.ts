@@ -21,7 +21,6 @@ interface Page {
 
 describe('redemption codes', () => {
   let gw: TestGateway;
-  let root: ConsoleClient;
   let admin: ConsoleClient;
   let user: ConsoleClient;
 
@@ -37,7 +36,7 @@ describe('redemption codes', () => {
 
   beforeAll(async () => {
     gw = await startGateway();
-    root = await setupRoot(gw);
+    await setupRoot(gw);
     admin = await seedUser(gw, { username: 'red_admin', role: 10 });
     user = await seedUser(gw, { username: 'red_user', quota: 1000 });
   });

@@ -13,7 +13,11 @@ describe('bad relay input gets a clear OpenAI-style error and changes nothing', 
   afterAll(() => f?.stop());
 
   const send = (body: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-    fetch(`${f.gw.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${key}`, ...headers }, body });
+    fetch(`${f.gw.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, ...headers },
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+    });
 
   it.each<[string, string | Buffer, Record<string, string> | undefined, number, RegExp]>([
     ['truncated JSON', '{"model":', undefined, 400, /无效的请求/],

@@ -63,9 +63,18 @@ export async function addToken(client: ConsoleClient, spec: Record<string, unkno
 }
 
 /** Sum of type-2 charges and the current balances, once batched writes have landed. */
-export async function ledger(gw: TestGateway, userId: number, settle: (v: { quota: number; charged: number }) => boolean = () => true) {
+/** A user's balance and counters beside the sum and count of their consume logs. */
+export interface Ledger {
+  quota: number;
+  used: number;
+  requests: number;
+  charged: number;
+  logs: number;
+}
+
+export async function ledger(gw: TestGateway, userId: number, settle: (v: Ledger) => boolean = () => true): Promise<Ledger> {
   return eventually(
-    async () => {
+    async (): Promise<Ledger> => {
       const [u] = await gw.sql<{ quota: number; used_quota: number; request_count: number }[]>`SELECT quota, used_quota, request_count FROM users WHERE id = ${userId}`;
       const [l] = await gw.sql<{ charged: number; n: number }[]>`SELECT COALESCE(SUM(quota),0)::bigint AS charged, count(*)::bigint AS n FROM logs WHERE user_id = ${userId} AND type = 2`;
       return { quota: u!.quota, used: u!.used_quota, requests: u!.request_count, charged: Number(l!.charged), logs: Number(l!.n) };

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Suite } from './suite';
+import type { Suite } from './suite.js';
 
 interface Manifest {
   name: string;

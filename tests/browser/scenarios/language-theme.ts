@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { saveScreenshot } from '../support/screenshots';
-import type { Suite } from './suite';
+import { saveScreenshot } from '../support/screenshots.js';
+import type { Suite } from './suite.js';
 
 /** English via the language menu (i18nextLng) and dark mode (theme-mode), both surviving a reload. */
 export async function languageAndTheme(suite: Suite): Promise<void> {

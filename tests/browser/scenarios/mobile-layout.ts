@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { newContext, PHONE } from '../support/chromium';
-import { saveScreenshot } from '../support/screenshots';
-import type { Suite } from './suite';
+import { newContext, PHONE } from '../support/chromium.js';
+import { saveScreenshot } from '../support/screenshots.js';
+import type { Suite } from './suite.js';
 
 /** At 390×844: no sidebar, a drawer behind the menu button, cards instead of tables, 44 px touch targets. */
 export async function mobileLayout(suite: Suite): Promise<void> {

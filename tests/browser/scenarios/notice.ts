@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { newContext } from '../support/chromium';
-import { pageApi } from '../support/console-session';
-import { saveScreenshot } from '../support/screenshots';
-import type { Suite } from './suite';
+import { newContext } from '../support/chromium.js';
+import { pageApi } from '../support/console-session.js';
+import { saveScreenshot } from '../support/screenshots.js';
+import type { Suite } from './suite.js';
 
 const NOTICE = '## 维护通知\n\n本周六 **02:00–03:00** 升级数据库。\n\n<img src=x onerror="alert(1)"><a href="javascript:alert(2)">link</a>';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { saveScreenshot } from '../support/screenshots';
-import type { Suite } from './suite';
+import { saveScreenshot } from '../support/screenshots.js';
+import type { Suite } from './suite.js';
 
 /** Cache Storage, read as text, never holds a full key. */
 async function cachedBodiesContaining(suite: Suite, needle: string): Promise<string[]> {

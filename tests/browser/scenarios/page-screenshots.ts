@@ -1,6 +1,6 @@
-import { DESKTOP, newContext, PHONE } from '../support/chromium';
-import { saveScreenshot } from '../support/screenshots';
-import type { Suite } from './suite';
+import { DESKTOP, newContext, PHONE } from '../support/chromium.js';
+import { saveScreenshot } from '../support/screenshots.js';
+import type { Suite } from './suite.js';
 
 /** Each main page, signed in, on desktop and on a phone; login, register and 404 signed out. */
 const SIGNED_IN = [

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { saveScreenshot } from '../support/screenshots';
-import type { Suite } from './suite';
+import { saveScreenshot } from '../support/screenshots.js';
+import type { Suite } from './suite.js';
 
 /** Fuzzy search narrows the model list; the banner shows the viewer's group. */
 export async function pricingSearch(suite: Suite): Promise<void> {

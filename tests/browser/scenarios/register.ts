@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { newContext } from '../support/chromium';
-import { saveScreenshot } from '../support/screenshots';
-import { expectToast, type Suite } from './suite';
+import { newContext } from '../support/chromium.js';
+import { saveScreenshot } from '../support/screenshots.js';
+import { expectToast, type Suite } from './suite.js';
 
 /** Client-side validation texts from the spec, then a successful registration that lands on /login. */
 export async function registerWithValidation(suite: Suite): Promise<void> {

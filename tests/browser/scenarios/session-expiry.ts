@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { newContext } from '../support/chromium';
-import type { Suite } from './suite';
+import { newContext } from '../support/chromium.js';
+import type { Suite } from './suite.js';
 
 /** A stored user whose session cookie is gone: the first 401 sends them to /login?expired=true. */
 export async function sessionExpiry(suite: Suite): Promise<void> {

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { newContext, PHONE } from '../support/chromium';
-import { ROOT } from '../support/console-session';
-import { saveScreenshot } from '../support/screenshots';
-import type { Suite } from './suite';
+import { newContext, PHONE } from '../support/chromium.js';
+import { ROOT } from '../support/console-session.js';
+import { saveScreenshot } from '../support/screenshots.js';
+import type { Suite } from './suite.js';
 
 /** Every path goes to /setup; the wizard warns about the embedded database and reloads after 1.5 s. */
 export async function setupWizard(suite: Suite): Promise<void> {

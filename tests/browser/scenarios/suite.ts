@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { RunningGateway } from '../support/gateway';
-import type { MockUpstream } from '../support/mock-upstream';
+import type { RunningGateway } from '../support/gateway.js';
+import type { MockUpstream } from '../support/mock-upstream.js';
 
 /** State shared by the scenarios, which run in order against one gateway. */
 export interface Suite {

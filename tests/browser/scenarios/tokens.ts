@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { pageApi, readClipboard, signIn } from '../support/console-session';
-import { saveScreenshot } from '../support/screenshots';
-import { expectToast, type Suite } from './suite';
+import { pageApi, readClipboard, signIn } from '../support/console-session.js';
+import { saveScreenshot } from '../support/screenshots.js';
+import { expectToast, type Suite } from './suite.js';
 
 interface TokenRow {
   id: number;

@@ -1,9 +1,9 @@
 import { dirname } from 'node:path';
 import { expect } from 'vitest';
-import { buildConsole } from '../support/build-console';
-import { startGateway } from '../support/gateway';
-import { saveScreenshot } from '../support/screenshots';
-import { expectToast, type Suite } from './suite';
+import { buildConsole } from '../support/build-console.js';
+import { startGateway } from '../support/gateway.js';
+import { saveScreenshot } from '../support/screenshots.js';
+import { expectToast, type Suite } from './suite.js';
 
 /** A new build shows "new version — reload"; nothing reloads until the user clicks. */
 export async function updatePrompt(suite: Suite): Promise<void> {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { pageApi } from '../support/console-session';
-import { saveScreenshot } from '../support/screenshots';
-import type { Suite } from './suite';
+import { pageApi } from '../support/console-session.js';
+import { saveScreenshot } from '../support/screenshots.js';
+import type { Suite } from './suite.js';
 
 /** A channel to the mock upstream, two relay calls with the new key, and the rows in /log. */
 export async function usageLogAfterRelay(suite: Suite): Promise<void> {
