@@ -31,6 +31,8 @@ export class Exchange {
   private blocked = false;
   /** headers added to every response of this exchange (e.g. CORS on the relay) */
   defaultHeaders: Headers | null = null;
+  /** chunks queued by write() so far (a keep-alive pings only when this has not moved) */
+  writes = 0;
 
   constructor(
     readonly res: HttpResponse,
@@ -109,6 +111,7 @@ export class Exchange {
    */
   write(chunk: string): boolean {
     if (this.aborted || this.finished) return false;
+    this.writes++;
     this.pending += chunk;
     if (this.blocked) return false;
     if (this.pending.length >= FLUSH_AT) return this.flush();

@@ -22,8 +22,8 @@ export interface StreamResult {
 
 /**
  * Relays an upstream SSE stream chunk by chunk with backpressure. Nothing is written to the client until
- * the first real event arrives, so a failure before that can still be retried on another channel; after
- * it, a failure becomes an error event and the stream still ends with `data: [DONE]`.
+ * the first real event arrives (keep-alive pings aside), so a failure before that can still be retried on
+ * another channel; after it, a failure becomes an error event and the stream still ends with `data: [DONE]`.
  */
 export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUsage: boolean, startedAt: number): Promise<StreamResult> {
   const acc = new StreamAccumulator(wantsUsage);
@@ -32,9 +32,12 @@ export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUs
   // Keeps a UTF-8 sequence split across reads whole (and is cheaper per call than TextDecoder's stream option).
   const decoder = new StringDecoder('utf8');
   let frtMs = 0;
+  // The first real event (a keep-alive ping may have sent the head already; it does not count).
+  let started = false;
   const commit = () => {
-    if (ex.headSent) return;
-    ex.writeHead(200, SSE_HEADERS);
+    if (started) return;
+    started = true;
+    if (!ex.headSent) ex.writeHead(200, SSE_HEADERS);
     frtMs = Date.now() - startedAt;
   };
   try {
@@ -59,11 +62,11 @@ export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUs
   } catch (e) {
     if (ex.aborted) return { acc, frtMs, partial: true, failure: null };
     const failure = streamFailure(e);
-    if (!ex.headSent) throw failure;
+    if (!started) throw failure;
     ex.write(`data: ${JSON.stringify({ error: { message: failure.message, type: failure.type, param: '', code: failure.code } })}\n\n`);
     return { acc, frtMs, partial: true, failure };
   }
-  if (!ex.headSent) {
+  if (!started) {
     throw new RelayError(502, 'upstream returned an empty stream', { type: 'upstream_error', code: 'empty_response', local: false });
   }
   return { acc, frtMs, partial: false, failure: null };

@@ -18,6 +18,7 @@ import type { RelayOutcome } from './relay-outcome.js';
 import { parseRelayRequest, type RelayMode, type RelayRequest } from './relay-request.js';
 import { localError, openAiErrorBody, RelayError } from './relay-error.js';
 import { resolveUsage } from './resolve-usage.js';
+import { keepAliveIntervalMs, startKeepAlive } from './stream-keep-alive.js';
 import { mapStatus, shouldRetry } from './upstream-error.js';
 
 /** A relay caller: an API token, or a console session for the playground (no token, its own group). */
@@ -38,6 +39,7 @@ export async function relayRequest(
 ): Promise<void> {
   const startedAt = Date.now();
   let reservation: Reservation | null = null;
+  let stopKeepAlive: (() => void) | null = null;
   try {
     const caller =
       callerKind.kind === 'token' ? await authenticateToken(app, readApiKey(ex.req.path, ex.req.query, ex.req.headers)) : callerKind.caller;
@@ -63,6 +65,8 @@ export async function relayRequest(
     if (!reserved.ok) throw quotaError(reserved, amount, app);
     reservation = reserved.reservation;
 
+    const keepAliveMs = req.stream ? keepAliveIntervalMs(app.options) : null;
+    if (keepAliveMs) stopKeepAlive = startKeepAlive(ex, keepAliveMs);
     const useChannel: string[] = [];
     const outcome = await tryChannels(app, upstream, ex, req, route.group, route.pinned, useChannel, startedAt);
     await finish(app, ex, req, caller, callerKind, price, reservation, outcome, route.group, useChannel, startedAt);
@@ -72,11 +76,14 @@ export async function relayRequest(
     const err = e instanceof RelayError ? e : new RelayError(500, `internal error: ${(e as Error).message}`, { type: 'new_api_error', code: 'internal_error' });
     if (!(e instanceof RelayError)) app.log.error('relay failed', { error: (e as Error).stack });
     if (ex.aborted) return;
+    // A stream already under way (keep-alive pings) can only report the failure as its last event.
     if (ex.headSent) {
-      ex.end('data: [DONE]\n\n');
+      ex.end(`data: ${JSON.stringify(openAiErrorBody(err, ex.requestId))}\n\ndata: [DONE]\n\n`);
       return;
     }
     ex.json(err.status === 499 ? 400 : err.status, openAiErrorBody(err, ex.requestId));
+  } finally {
+    stopKeepAlive?.();
   }
 }
 
