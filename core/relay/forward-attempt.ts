@@ -43,6 +43,8 @@ export async function forwardAttempt(
     headers: {
       'content-type': 'application/json',
       accept: req.stream ? 'text/event-stream' : 'application/json',
+      // Answers are relayed byte for byte and parsed for usage, so ask for them uncompressed.
+      'accept-encoding': 'identity',
       ...upstreamAuthHeaders(ch, channel.nextKey()),
     },
     body: upstreamBody(req, ch, upstreamModel, app.env.FORCE_STREAM_OPTION),

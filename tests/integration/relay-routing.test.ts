@@ -29,6 +29,7 @@ describe('routing, mapping, pinning and token rules', () => {
     expect(r.status).toBe(200);
     const [seen] = (await f.mock.requests()).filter((x) => x.path === '/v1/chat/completions');
     expect(seen!.body).toMatchObject({ model: 'gpt-4o-mini-2024', vendor_extension: { keep: [1, 2] } });
+    expect(seen!.headers['accept-encoding']).toBe('identity'); // undici would not decode a compressed answer
     const [log] = await eventually(
       () => f.gw.sql<{ model_name: string; other: string }[]>`SELECT model_name, other FROM logs WHERE type = 2 AND model_name = 'alias-model'`,
       (rows) => rows.length === 1,
