@@ -32,8 +32,8 @@ interface LeaseRow {
  * Quota leases for the embedded (single-node) database: a slice of a user's balance and of a limited
  * token's quota is moved into memory with one statement (recorded in quota_leases), and requests reserve
  * from it synchronously. A refill takes `factor` × the request's need, and a slice under a quarter of
- * that is topped up in the background, so requests rarely wait for the database at all. Slices idle for `idleMs` are handed back; whatever a crash leaves in quota_leases
- * is returned at the next start. Exact by construction: memory never goes below zero on reservation, and
+ * that is topped up in the background, so requests rarely wait for the database at all. Slices idle for
+ * `idleMs` are handed back; whatever a crash leaves in quota_leases is returned at the next start. Exact by construction: memory never goes below zero on reservation, and
  * the database only ever gives what it has.
  */
 export class QuotaLeases {
@@ -62,10 +62,7 @@ export class QuotaLeases {
           t.inflight += amount;
           t.lastUsed = now;
         }
-        // Top the slices up in the background before they run dry, so requests do not queue behind the
-        // lease statement (which waits its turn behind log inserts on the one database thread).
-        const low = amount * (this.factor / 4);
-        if ((u.held < low && !u.toppingUp) || (t && t.held < low && !t.toppingUp)) this.topUp(u, t, tokenId, amount);
+        this.topUpIfLow(u, t, tokenId, amount);
         return { ok: true, userQuotaAfter: u.dbQuota + u.held };
       }
       const refused = await this.refill(u, t, tokenId, amount);
@@ -144,16 +141,19 @@ export class QuotaLeases {
     });
   }
 
-  /** A background refill of whichever slice runs low; a refusal or failure is left to the next reserve. */
-  private topUp(u: Lease, t: Lease | null, tokenId: number, amount: number): void {
+  /**
+   * Refills, in the background, whichever slice has fallen under a quarter of a refill, so requests do not
+   * queue behind the lease statement (which waits its turn behind log inserts on the one database thread).
+   * A refusal or failure is left to the next reservation.
+   */
+  private topUpIfLow(u: Lease, t: Lease | null, tokenId: number, amount: number): void {
     const low = amount * (this.factor / 4);
     const leases = [u, t].filter((l): l is Lease => l !== null && l.held < low && !l.toppingUp);
+    if (leases.length === 0) return;
     for (const l of leases) l.toppingUp = true;
-    void this.serial(async () => {
-      const needU = u.held < low ? 1 : 0;
-      const needT = t && t.held < low ? 1 : 0;
-      if (needU || needT) await this.take(u, t, tokenId, needU, needT, amount * this.factor);
-    })
+    const needU = leases.includes(u) ? 1 : 0;
+    const needT = t && leases.includes(t) ? 1 : 0;
+    void this.serial(() => this.take(u, t, tokenId, needU, needT, amount * this.factor))
       .catch((e: unknown) => this.log.warn('topping up a quota lease failed', { error: String(e) }))
       .finally(() => {
         for (const l of leases) l.toppingUp = false;
