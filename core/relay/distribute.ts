@@ -12,8 +12,10 @@ export interface Route {
   pinned: ChannelActor | null;
 }
 
-/** IP allow-list, group and model-limit checks (spec relay.md §2.2 checks 11–17), before any cost. */
-/** `clientIp` is resolved only for tokens with an IP allow-list. */
+/**
+ * IP allow-list, group and model-limit checks (spec relay.md §2.2 checks 11–17), before any cost.
+ * `clientIp` is resolved only for tokens with an IP allow-list.
+ */
 export async function distribute(app: AppServices, caller: TokenCaller, model: string, clientIp: () => string): Promise<Route> {
   const { token, user } = caller;
   if (token.allowIps && !token.allowIps.has(clientIp())) throw localError(403, '您的 IP 不在令牌允许访问的列表中');
