@@ -3,7 +3,7 @@ import { createParser } from 'eventsource-parser';
 import { StreamAccumulator } from '../formats/openai/stream-accumulator.js';
 import type { Exchange } from '../http/exchange.js';
 import type { UpstreamResponse } from '../upstream/upstream-client.js';
-import { RelayError } from './relay-error.js';
+import { RelayError, streamErrorEvent } from './relay-error.js';
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream',
@@ -63,7 +63,7 @@ export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUs
     if (ex.aborted) return { acc, frtMs, partial: true, failure: null };
     const failure = streamFailure(e);
     if (!started) throw failure;
-    ex.write(`data: ${JSON.stringify({ error: { message: failure.message, type: failure.type, param: '', code: failure.code } })}\n\n`);
+    ex.write(streamErrorEvent(failure, ex.requestId));
     return { acc, frtMs, partial: true, failure };
   }
   if (!started) {

@@ -40,3 +40,8 @@ export function openAiErrorBody(err: RelayError, requestId: string): { error: Re
   }
   return { error: { message: `${err.message} (request id: ${requestId})`, type: err.type, param: err.param, code: err.code } };
 }
+
+/** A failure reported inside an SSE stream already under way: the same body, as its last data event. */
+export function streamErrorEvent(err: RelayError, requestId: string): string {
+  return `data: ${JSON.stringify(openAiErrorBody(err, requestId))}\n\n`;
+}

@@ -16,7 +16,7 @@ import { acceptsUnsetRatio, priceSettingsOf } from './price-settings-view.js';
 import { readApiKey } from './parse-token-key.js';
 import type { RelayOutcome } from './relay-outcome.js';
 import { parseRelayRequest, type RelayMode, type RelayRequest } from './relay-request.js';
-import { localError, openAiErrorBody, RelayError } from './relay-error.js';
+import { localError, openAiErrorBody, RelayError, streamErrorEvent } from './relay-error.js';
 import { resolveUsage } from './resolve-usage.js';
 import { keepAliveIntervalMs, startKeepAlive } from './stream-keep-alive.js';
 import { mapStatus, shouldRetry } from './upstream-error.js';
@@ -78,7 +78,7 @@ export async function relayRequest(
     if (ex.aborted) return;
     // A stream already under way (keep-alive pings) can only report the failure as its last event.
     if (ex.headSent) {
-      ex.end(`data: ${JSON.stringify(openAiErrorBody(err, ex.requestId))}\n\ndata: [DONE]\n\n`);
+      ex.end(`${streamErrorEvent(err, ex.requestId)}data: [DONE]\n\n`);
       return;
     }
     ex.json(err.status === 499 ? 400 : err.status, openAiErrorBody(err, ex.requestId));

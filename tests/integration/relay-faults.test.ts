@@ -77,7 +77,7 @@ describe('relay faults', () => {
     const events = await readSse(r);
     expect(Date.now() - started).toBeLessThan(8000);
     expect(events.at(-1)).toBe('[DONE]');
-    expect(events.some((e) => e.includes('stream idle timeout'))).toBe(true);
+    expect(events.some((e) => e.includes('stream idle timeout') && e.includes('request id: '))).toBe(true);
   });
 
   it('aborts the upstream when the client disconnects and bills what was delivered', async () => {
