@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { geminiAction, RELAY_ENDPOINTS } from './endpoints.js';
+
+describe('RELAY_ENDPOINTS', () => {
+  it('has one row per method and path', () => {
+    const keys = RELAY_ENDPOINTS.map((e) => `${e.method} ${e.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('never lets a client key travel upstream in the query', () => {
+    for (const e of RELAY_ENDPOINTS) expect(e.upstreamQuery).not.toContain('key');
+  });
+
+  it('takes the model from the path only where the path has a parameter', () => {
+    for (const e of RELAY_ENDPOINTS.filter((r) => r.model === 'path' && r.kind !== 'models')) expect(e.path).toContain(':model');
+  });
+});
+
+describe('geminiAction', () => {
+  it.each([
+    ['gemini-2.5-pro:generateContent', { model: 'gemini-2.5-pro', kind: 'chat', stream: false }],
+    ['gemini-2.5-flash:streamGenerateContent', { model: 'gemini-2.5-flash', kind: 'chat', stream: true }],
+    ['gemini-2.5-flash:countTokens', { model: 'gemini-2.5-flash', kind: 'count_tokens', stream: false }],
+    ['text-embedding-004:embedContent', { model: 'text-embedding-004', kind: 'embeddings', stream: false }],
+    ['text-embedding-004:batchEmbedContents', { model: 'text-embedding-004', kind: 'embeddings', stream: false }],
+    ['tunedModels/x:y:generateContent', { model: 'tunedModels/x:y', kind: 'chat', stream: false }],
+  ])('%s', (segment, expected) => {
+    expect(geminiAction(segment)).toEqual(expected);
+  });
+
+  it.each(['gemini-pro', ':generateContent', 'gemini-pro:deleteEverything'])('refuses %s', (segment) => {
+    expect(geminiAction(segment)).toBeNull();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The relay's routes: ONE table, walked by mount-relay.ts as the console walks its route table. A row says
+ * which client format the body is in, what kind of request it is, where the model name comes from and which
+ * query parameters may travel upstream (anything else — Gemini's `?key=` above all — stays here).
+ */
+
+export type ClientFormat = 'openai' | 'claude' | 'gemini' | 'responses';
+
+/** What the request asks for; the channel's dialect decides how it is sent. */
+export type RelayKind = 'chat' | 'completions' | 'embeddings' | 'count_tokens' | 'models' | 'model';
+
+export interface RelayEndpoint {
+  method: 'get' | 'post';
+  /** uWS pattern; `:x` parameters are read in order */
+  path: string;
+  format: ClientFormat;
+  kind: RelayKind;
+  body: 'json' | 'none';
+  /** `body`: the JSON's `model`; `path`: the first path parameter (Gemini's `{model}:{action}` segment) */
+  model: 'body' | 'path';
+  upstreamQuery: readonly string[];
+  /** the playground's session-authenticated twin of a token route */
+  playground?: true;
+}
+
+const post = (path: string, format: ClientFormat, kind: RelayKind, model: RelayEndpoint['model'] = 'body', upstreamQuery: readonly string[] = []): RelayEndpoint => ({
+  method: 'post',
+  path,
+  format,
+  kind,
+  body: 'json',
+  model,
+  upstreamQuery,
+});
+
+const get = (path: string, format: ClientFormat, kind: RelayKind): RelayEndpoint => ({ method: 'get', path, format, kind, body: 'none', model: 'path', upstreamQuery: [] });
+
+export const RELAY_ENDPOINTS: readonly RelayEndpoint[] = [
+  post('/v1/chat/completions', 'openai', 'chat'),
+  { ...post('/pg/chat/completions', 'openai', 'chat'), playground: true },
+  post('/v1/completions', 'openai', 'completions'),
+  post('/v1/embeddings', 'openai', 'embeddings'),
+  post('/v1/engines/:model/embeddings', 'openai', 'embeddings'),
+  post('/v1/responses', 'responses', 'chat'),
+  post('/v1/messages', 'claude', 'chat'),
+  post('/v1/messages/count_tokens', 'claude', 'count_tokens'),
+  // `{model}:{action}` is one path segment; the action picks the kind (and `alt=sse` the stream form).
+  post('/v1beta/models/:model', 'gemini', 'chat', 'path', ['alt']),
+  get('/v1/models', 'openai', 'models'),
+  get('/v1/models/:model', 'openai', 'model'),
+  get('/v1beta/models', 'gemini', 'models'),
+  get('/v1beta/models/:model', 'gemini', 'model'),
+];
+
+/** Gemini's action from `{model}:{action}`: which kind of request it is, and whether it streams. */
+export function geminiAction(segment: string): { model: string; kind: RelayKind; stream: boolean } | null {
+  const at = segment.lastIndexOf(':');
+  if (at <= 0) return null;
+  const model = segment.slice(0, at);
+  switch (segment.slice(at + 1)) {
+    case 'generateContent':
+      return { model, kind: 'chat', stream: false };
+    case 'streamGenerateContent':
+      return { model, kind: 'chat', stream: true };
+    case 'countTokens':
+      return { model, kind: 'count_tokens', stream: false };
+    case 'embedContent':
+    case 'batchEmbedContents':
+      return { model, kind: 'embeddings', stream: false };
+    default:
+      return null;
+  }
+}
