@@ -27,10 +27,18 @@ export interface ChatFilePart {
 }
 export type ChatContentPart = ChatTextPart | ChatImagePart | ChatAudioPart | ChatFilePart;
 
+/** Google's OpenAI-compatible extension: the signature a Gemini model attached to its function call. */
+export interface ChatToolCallExtraContent {
+  google?: { thought_signature?: string };
+  [k: string]: unknown;
+}
+
 export interface ChatToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
+  /** Gemini 3 refuses a history whose function calls lost their thought signature */
+  extra_content?: ChatToolCallExtraContent;
 }
 
 export interface ChatMessage {
@@ -68,6 +76,8 @@ export interface ChatRequest {
   parallel_tool_calls?: boolean | null;
   response_format?: { type: string; json_schema?: { name?: string; schema?: Record<string, unknown>; strict?: boolean } } | null;
   reasoning_effort?: string | null;
+  /** OpenRouter's reasoning switch (budget in tokens), set when a Claude `thinking` request goes there */
+  reasoning?: { enabled?: boolean; max_tokens?: number; effort?: string } | null;
   user?: string | null;
   [k: string]: unknown;
 }
@@ -90,6 +100,7 @@ export interface ChatChunkToolCall {
   id?: string;
   type?: 'function';
   function?: { name?: string; arguments?: string };
+  extra_content?: ChatToolCallExtraContent;
 }
 
 export interface ChatChunk {
@@ -105,4 +116,21 @@ export interface ChatChunk {
   }>;
   usage?: OpenAiUsage | null;
   [k: string]: unknown;
+}
+
+/** POST /v1/embeddings, as far as the gateway converts it. */
+export interface EmbeddingRequest {
+  model: string;
+  input: string | string[] | number[] | number[][];
+  dimensions?: number | null;
+  encoding_format?: string | null;
+  user?: string | null;
+  [k: string]: unknown;
+}
+
+export interface EmbeddingResponse {
+  object: 'list';
+  data: Array<{ object: 'embedding'; embedding: number[] | string; index: number }>;
+  model: string;
+  usage: { prompt_tokens: number; total_tokens: number };
 }
