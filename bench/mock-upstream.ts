@@ -82,7 +82,7 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
         // HttpRequest is only valid during this callback: read what we need now.
         const authorization = req.getHeader('authorization');
         const seq = nextSeq++;
-        const answer = (body: unknown) => endpoint(exchange, { body, directives: readDirectives(body, authorization), seq });
+        const answer = (body: unknown) => endpoint(exchange, { body, directives: readDirectives(body, authorization), seq, authorization });
         if (!withBody) return answer(null);
         readBody(
           res,

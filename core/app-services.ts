@@ -3,7 +3,7 @@ import type { LogWriter } from './billing/log-writer.js';
 import type { QuotaLedger } from './billing/quota-ledger.js';
 import type { TokenCache } from './cache/token-cache.js';
 import type { CachedUser, UserCache } from './cache/user-cache.js';
-import type { SessionCodec } from './auth/session-cookie.js';
+import type { SessionStore } from './auth/session-store.js';
 import type { Env } from './config/env.js';
 import type { UsageDashboard } from './dashboard/usage-dashboard.js';
 import type { Database, Sql } from './db/connect.js';
@@ -19,7 +19,7 @@ export interface AppServices {
   sql: Sql;
   log: Logger;
   options: OptionsStore;
-  sessions: SessionCodec;
+  sessions: SessionStore;
   users: UserCache;
   tokens: TokenCache;
   channels: ChannelDirectory;

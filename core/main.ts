@@ -5,6 +5,7 @@ import { createTokenCounter } from '../workers/pool.js';
 import { ChannelDirectory } from './actors/channel-directory.js';
 import type { AppServices } from './app-services.js';
 import { SessionCodec } from './auth/session-cookie.js';
+import { SessionStore } from './auth/session-store.js';
 import { BatchedCounters } from './billing/batched-counters.js';
 import { LogWriter } from './billing/log-writer.js';
 import { QuotaLedger } from './billing/quota-ledger.js';
@@ -66,7 +67,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     sql: db.sql,
     log,
     options,
-    sessions: new SessionCodec(sessionSecret),
+    sessions: new SessionStore(db.sql, new SessionCodec(sessionSecret)),
     users: new UserCache(db.sql, env.SYNC_FREQUENCY),
     tokens: new TokenCache(db.sql, env.SYNC_FREQUENCY),
     channels: new ChannelDirectory(db.sql, (type) => providerOf(type).name),
@@ -74,7 +75,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     logs: new LogWriter(db.sql, log),
     dashboard: new UsageDashboard(db, options, log, env.BATCH_UPDATE_INTERVAL),
     invalidation,
-    tokenCounter: createTokenCounter(),
+    tokenCounter: createTokenCounter({ timeoutMs: env.TOKEN_COUNT_TIMEOUT_MS }),
     clientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     startTime: Math.floor(Date.now() / 1000),
     setup: { done: rootRow !== undefined },

@@ -16,6 +16,8 @@ export default defineConfig({
   root: here('.'),
   publicDir: here('public'),
   define: { __BUILD_ID__: JSON.stringify(buildId) },
+  // zod without its eval probe, which the console's Content-Security-Policy would report (see the module).
+  resolve: { alias: [{ find: /^zod$/, replacement: here('src/lib/zod-jitless.ts') }] },
   plugins: [
     tanstackRouter({
       target: 'react',

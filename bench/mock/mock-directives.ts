@@ -24,6 +24,10 @@ export interface MockDirectives {
   reset_after_chunks?: number;
   error_mid_stream_after?: number;
   body_error_in_200?: boolean;
+  /** Error messages carry the Authorization header received, as an upstream that echoes credentials. */
+  echo_auth?: boolean;
+  /** Fields laid over the error object of a scripted failure (status, error in 200, error mid-stream). */
+  error?: Record<string, unknown>;
 }
 
 type NumericDirective =
@@ -83,6 +87,8 @@ export function directivesFromBody(body: unknown): MockDirectives {
   if (typeof mock.content === 'string') out.content = mock.content;
   if (mock.usage === false || isRecord(mock.usage)) out.usage = mock.usage;
   if (mock.body_error_in_200 === true) out.body_error_in_200 = true;
+  if (mock.echo_auth === true) out.echo_auth = true;
+  if (isRecord(mock.error)) out.error = mock.error;
   return out;
 }
 

@@ -5,20 +5,22 @@ import { contentOf, isRecord, type MockDirectives } from './mock-directives.js';
 import {
   chatShape,
   embeddingList,
-  errorBody,
   modelList,
   textShape,
   usageFor,
   type CompletionMeta,
   type CompletionShape,
 } from './openai-shapes.js';
-import { planStream } from './plan-stream.js';
+import { planStream, planTrickle } from './plan-stream.js';
+import { scriptedError } from './scripted-error.js';
 
 export interface MockRequest {
   body: unknown;
   directives: MockDirectives;
   /** Per-server counter used for response ids. */
   seq: number;
+  /** The Authorization header received (echoed back under `echo_auth`). */
+  authorization: string;
 }
 
 export type Endpoint = (exchange: MockExchange, request: MockRequest) => void;
@@ -30,9 +32,9 @@ function scripted(produce: Endpoint): Endpoint {
     const d = request.directives;
     exchange.later(d.delay_ms ?? 0, () => {
       if (d.status !== undefined && d.status > 200 && d.status <= 599) {
-        return exchange.json(d.status, errorBody(`mock error ${d.status}`, `mock_${d.status}`));
+        return exchange.json(d.status, scriptedError(d, `mock error ${d.status}`, `mock_${d.status}`, request.authorization));
       }
-      if (d.body_error_in_200) return exchange.json(200, errorBody('mock error in 200 body', 'mock_body_error_in_200'));
+      if (d.body_error_in_200) return exchange.json(200, scriptedError(d, 'mock error in 200 body', 'mock_body_error_in_200', request.authorization));
       produce(exchange, request);
     });
   };
@@ -43,7 +45,7 @@ function modelOf(body: Record<string, unknown>): string {
 }
 
 function completion(makeShape: (meta: CompletionMeta) => CompletionShape, idPrefix: string): Endpoint {
-  return scripted((exchange, { body: raw, directives: d, seq }) => {
+  return scripted((exchange, { body: raw, directives: d, seq, authorization }) => {
     const body = isRecord(raw) ? raw : {};
     const stream = body.stream === true;
     const includeUsage = stream && isRecord(body.stream_options) && body.stream_options.include_usage === true;
@@ -53,8 +55,10 @@ function completion(makeShape: (meta: CompletionMeta) => CompletionShape, idPref
       created: Math.floor(Date.now() / 1000),
       usageNullInChunks: includeUsage,
     });
-    if (stream) return exchange.stream(planStream(shape, d, includeUsage), d.chunk_delay_ms ?? 0);
-    exchange.json(200, shape.full(contentOf(d), usageFor(d, 'completion')));
+    if (stream) return exchange.stream(planStream(shape, d, includeUsage, authorization), d.chunk_delay_ms ?? 0);
+    const full = shape.full(contentOf(d), usageFor(d, 'completion'));
+    if (d.stall_after_chunks !== undefined) return exchange.stream(planTrickle(full, d), d.chunk_delay_ms ?? 0, 'application/json');
+    exchange.json(200, full);
   });
 }
 

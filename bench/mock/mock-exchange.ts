@@ -42,7 +42,7 @@ export class MockExchange {
   }
 
   /** Plays the frames back with `gapMs` between them, pausing while the socket is backed up. */
-  stream(plan: StreamPlan, gapMs: number): void {
+  stream(plan: StreamPlan, gapMs: number, contentType = 'text/event-stream'): void {
     let next = 0;
     const pump = (): void => {
       while (!this.aborted) {
@@ -66,11 +66,11 @@ export class MockExchange {
     this.corked(() => {
       this.res
         .writeStatus('200 OK')
-        .writeHeader('Content-Type', 'text/event-stream')
+        .writeHeader('Content-Type', contentType)
         .writeHeader('Cache-Control', 'no-cache');
       // uWS only completes the response head with the first non-empty write; an
       // SSE comment (ignored by parsers) makes "stall after 0 chunks" still answer 200.
-      if (plan.frames.length === 0) this.res.write(': mock\n\n');
+      if (plan.frames.length === 0 && contentType === 'text/event-stream') this.res.write(': mock\n\n');
       pump();
     });
   }

@@ -2,6 +2,8 @@ import { parse as parseCookie, serialize } from 'cookie';
 import { sign, unsign } from 'cookie-signature';
 
 export interface SessionData {
+  /** the server-side session (sessions table) that the signed-in identity below belongs to */
+  sid?: string;
   id?: number;
   username?: string;
   role?: number;
@@ -19,7 +21,22 @@ export interface SessionData {
 export const SESSION_COOKIE = 'session';
 export const SESSION_MAX_AGE = 2_592_000;
 
-/** new-api keeps the whole session in an HMAC-signed cookie; so do we (signed, not encrypted: no secrets in it). */
+export interface CookieAttributes {
+  /** the request came over HTTPS (see session-cookie-secure.ts) */
+  secure: boolean;
+}
+
+/** The session without its signed-in identity: what is left when the server-side session is gone. */
+export function withoutLogin(data: SessionData): SessionData {
+  const { sid: _sid, id: _id, username: _username, role: _role, status: _status, group: _group, ...rest } = data;
+  return rest;
+}
+
+/**
+ * The session cookie, HMAC-signed as new-api's cookie store (signed, not encrypted: no secrets in it). Besides
+ * the sign-in it carries the short-lived pre-login values (OAuth state, inviter, Turnstile pass); the sign-in
+ * itself is only believed while its sessions row is live (session-store.ts), so it can be revoked.
+ */
 export class SessionCodec {
   constructor(private readonly secret: string) {}
 
@@ -39,13 +56,17 @@ export class SessionCodec {
     }
   }
 
-  write(data: SessionData, now = Date.now()): string {
+  write(data: SessionData, attributes: CookieAttributes, now = Date.now()): string {
     const payload = { ...data, exp: Math.floor(now / 1000) + SESSION_MAX_AGE };
     const value = sign(Buffer.from(JSON.stringify(payload)).toString('base64url'), this.secret);
-    return serialize(SESSION_COOKIE, value, { path: '/', maxAge: SESSION_MAX_AGE, httpOnly: true, sameSite: 'strict' });
+    return serialize(SESSION_COOKIE, value, cookieOptions(SESSION_MAX_AGE, attributes));
   }
 
-  clear(): string {
-    return serialize(SESSION_COOKIE, '', { path: '/', maxAge: -1, httpOnly: true, sameSite: 'strict' });
+  clear(attributes: CookieAttributes): string {
+    return serialize(SESSION_COOKIE, '', cookieOptions(0, attributes));
   }
 }
+
+// Lax, not Strict: the browser must send the cookie on the top-level redirect back from an OAuth provider,
+// or the callback would not find its state; cross-site POSTs and sub-requests still go without it.
+const cookieOptions = (maxAge: number, { secure }: CookieAttributes) => ({ path: '/', maxAge, httpOnly: true, secure, sameSite: 'lax' as const });

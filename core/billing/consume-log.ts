@@ -29,6 +29,8 @@ export interface ConsumeOtherArgs {
   reasoningEffort?: string;
   /** Usage was counted locally because the upstream reported none. */
   estimated?: boolean;
+  /** Quota owed beyond the reservation and the user's whole balance, not taken (admin_info.shortfall). */
+  shortfall?: number;
   /** Stream requests only. */
   streamStatus?: StreamStatus;
 }
@@ -36,8 +38,8 @@ export interface ConsumeOtherArgs {
 /**
  * The `other` JSON of a consume log, keys as new-api writes them (service/log_info_generate.go
  * GenerateTextOtherInfo). Where new-api nests a key, so does this:
- * - `admin_info: { use_channel, local_count_tokens? }` — the console strips admin_info for non-admins, and
- *   new-api (L) puts `local_count_tokens` there, not at the top level;
+ * - `admin_info: { use_channel, local_count_tokens?, shortfall? }` — the console strips admin_info for
+ *   non-admins, and new-api (L) puts `local_count_tokens` there, not at the top level; `shortfall` is ours;
  * - `stream_status: { status: 'ok' | 'error', end_reason, end_error? }` — L's shape; our
  *   `client_gone` / `upstream_error` become status `error` with end_reason `client_gone` / `upstream_failed`.
  * Keys come out sorted, as Go's encoding/json prints a map, so the stored text matches byte for byte.
@@ -47,6 +49,7 @@ export function buildConsumeOther(args: ConsumeOtherArgs): Record<string, unknow
   // Keys are inserted in sorted order (cheaper than sorting per request).
   const adminInfo: Record<string, unknown> = {};
   if (args.estimated) adminInfo.local_count_tokens = true;
+  if (args.shortfall) adminInfo.shortfall = args.shortfall;
   adminInfo.use_channel = [...args.useChannel];
   const other: Record<string, unknown> = {
     admin_info: adminInfo,

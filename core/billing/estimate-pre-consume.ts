@@ -7,6 +7,12 @@ import type { ResolvedPrice } from './resolve-price.js';
  */
 export const MAX_ESTIMATED_COMPLETION_TOKENS = 10_000_000;
 
+/**
+ * A cheap upper-bound token estimate for text of `bytes` UTF-8 bytes (≈3 bytes per token), which keeps
+ * the tokenizer off the hot path: the reservation's prompt, and the bill when a local count fails.
+ */
+export const tokensFromBytes = (bytes: number): number => Math.ceil(bytes / 3);
+
 // JSON numbers like 1e400 parse to Infinity: that is "a lot", so it takes the cap; NaN and negatives are 0.
 const count = (n: number, cap: number): number => (n > 0 ? Math.min(Math.floor(n), cap) : 0);
 

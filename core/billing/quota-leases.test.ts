@@ -72,4 +72,17 @@ describe('QuotaLeases', () => {
     await open();
     expect(await short).toMatchObject({ ok: false, reason: 'user' });
   });
+
+  it('lets a charge beyond its reservation spend what the slice holds, never more', async () => {
+    const { sql, open } = fakeDatabase(1_000);
+    const leases = new QuotaLeases(sql, quiet, 64);
+    const first = leases.reserve(1, 0, false, 10);
+    await open();
+    expect(await first).toMatchObject({ ok: true });
+    expect(leases.held('u', 1)).toBe(630);
+    expect(leases.spendHeld('u', 1, 100)).toBe(100);
+    expect(leases.spendHeld('u', 1, 1_000)).toBe(530);
+    expect(leases.held('u', 1)).toBe(0);
+    expect(leases.spendHeld('u', 2, 5)).toBe(0);
+  });
 });

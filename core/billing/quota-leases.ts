@@ -80,6 +80,16 @@ export class QuotaLeases {
     l.lastUsed = Date.now();
   }
 
+  /** Takes up to `want` of what a slice holds unassigned, for a charge beyond a reservation; returns the amount. */
+  spendHeld(kind: 'u' | 't', id: number, want: number): number {
+    const l = this.leases.get(`${kind}${id}`);
+    if (!l) return 0;
+    const n = Math.min(want, Math.max(0, l.held));
+    l.held -= n;
+    l.lastUsed = Date.now();
+    return n;
+  }
+
   /** Leased quota not yet handed back, so views of a balance can include it. */
   held(kind: 'u' | 't', id: number): number {
     return this.leases.get(`${kind}${id}`)?.held ?? 0;

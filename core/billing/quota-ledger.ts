@@ -15,6 +15,13 @@ export interface Reservation {
   userQuotaAfter: number;
 }
 
+/** What a settlement took: at most what the reservation and the user's balance covered, and what they did not. */
+export interface Settlement {
+  charged: number;
+  /** owed beyond the reservation and the whole balance: not taken, recorded by the caller */
+  shortfall: number;
+}
+
 export type ReserveOutcome =
   | { ok: true; reservation: Reservation }
   | { ok: false; reason: 'user' | 'token' | 'token_missing'; userQuota: number; tokenQuota: number };
@@ -32,10 +39,10 @@ export class QuotaLedger {
   readonly leases: QuotaLeases | null;
 
   constructor(
-    sql: Sql,
+    private readonly sql: Sql,
     private readonly counters: BatchedCounters,
     mode: 'lease' | 'statement',
-    log: Logger,
+    private readonly log: Logger,
   ) {
     this.batcher = new ReservationBatcher(sql);
     this.leases = mode === 'lease' ? new QuotaLeases(sql, log) : null;
@@ -70,24 +77,52 @@ export class QuotaLedger {
   }
 
   /**
-   * Charges `actual` against the reservation. Counters (used_quota, request_count, channel used) move only
-   * when the request consumed tokens, as new-api does for zero-usage answers.
+   * Charges `actual` against the reservation. What goes beyond it is taken from the user's balance (the
+   * leased slice first, then the database, never below zero); what the balance cannot cover is not taken
+   * and comes back as the shortfall. Counters (used_quota, request_count, channel used) move only when the
+   * request consumed tokens, as new-api does for zero-usage answers.
    */
-  settle(r: Reservation, actual: number, channelId: number, countUsage: boolean, now = Math.floor(Date.now() / 1000)): void {
-    if (r.done) return;
+  async settle(r: Reservation, actual: number, channelId: number, countUsage: boolean, now = Math.floor(Date.now() / 1000)): Promise<Settlement> {
+    if (r.done) return { charged: 0, shortfall: 0 };
     r.done = true;
-    const limitedToken = r.tokenId > 0 && !r.tokenUnlimited;
-    if (this.leases && r.amount > 0) {
-      this.leases.finish('u', r.userId, r.amount, actual);
-      if (limitedToken) this.leases.finish('t', r.tokenId, r.amount, actual);
-      this.counters.addUser(r.userId, 0, countUsage ? actual : 0, countUsage ? 1 : 0);
-      if (r.tokenId > 0) this.counters.addTokenUsage(r.tokenId, actual, now);
-    } else {
-      const delta = actual - r.amount;
-      this.counters.addUser(r.userId, delta, countUsage ? actual : 0, countUsage ? 1 : 0);
-      if (r.tokenId > 0) this.counters.addToken(r.tokenId, delta, r.tokenUnlimited, now);
+    const due = Math.max(0, Math.floor(actual));
+    const fromReservation = Math.min(due, r.amount);
+    const charged = fromReservation + (due > fromReservation ? await this.collect(r, due - fromReservation) : 0);
+    // A reservation came from leased quota exactly when it reserved anything in lease mode.
+    const leases = r.amount > 0 ? this.leases : null;
+    if (leases) {
+      leases.finish('u', r.userId, r.amount, fromReservation);
+      if (r.tokenId > 0 && !r.tokenUnlimited) leases.finish('t', r.tokenId, r.amount, charged);
+      if (r.tokenId > 0) this.counters.addTokenUsage(r.tokenId, charged, now);
+    } else if (r.tokenId > 0) {
+      this.counters.addToken(r.tokenId, charged - r.amount, r.tokenUnlimited, now);
     }
-    if (countUsage && channelId > 0) this.counters.addChannel(channelId, actual);
+    this.counters.addUser(r.userId, leases ? 0 : charged - r.amount, countUsage ? charged : 0, countUsage ? 1 : 0);
+    if (countUsage && channelId > 0) this.counters.addChannel(channelId, charged);
+    return { charged, shortfall: due - charged };
+  }
+
+  /**
+   * Takes up to `want` from the user's balance for a charge beyond its reservation; returns what it got.
+   * Without leases the excess joins the batched balance write (no extra round trip per request), bounded by
+   * the balance this reservation left; concurrent requests may each see that balance, so the bound is per
+   * request. With leases: the held slice first, then one statement for the rare remainder.
+   */
+  private async collect(r: Reservation, want: number): Promise<number> {
+    if (!this.leases) return Math.min(want, Math.max(0, r.userQuotaAfter));
+    const userId = r.userId;
+    const fromLease = this.leases.spendHeld('u', userId, want);
+    if (fromLease === want) return want;
+    try {
+      const [row] = await this.sql<{ taken: number | string }[]>`
+        WITH cur AS (SELECT id, GREATEST(LEAST(quota, ${want - fromLease}), 0) AS n FROM users WHERE id = ${userId} FOR UPDATE)
+        UPDATE users SET quota = users.quota - cur.n FROM cur WHERE users.id = cur.id RETURNING cur.n AS taken`;
+      return fromLease + Number(row?.taken ?? 0);
+    } catch (e) {
+      // Not taken is not lost: it is reported as the shortfall.
+      this.log.error('charging beyond the reservation failed', { user: userId, error: String(e) });
+      return fromLease;
+    }
   }
 
   refund(r: Reservation): void {

@@ -11,6 +11,9 @@ describe('loadEnv', () => {
     expect(env.GLOBAL_API_RATE_LIMIT).toBe(180);
     expect(env.SQL_DSN).toBeUndefined();
     expect(env.DATA_DIR).toBe('./data');
+    expect(env.MAX_API_REQUEST_BODY_MB).toBe(1);
+    expect(env.USER_URL_ALLOW_PRIVATE).toBe(false);
+    expect([env.TASK_QUERY_LIMIT, env.TASK_TIMEOUT_MINUTES, env.TASK_POLL_INTERVAL_SECONDS]).toEqual([1000, 1440, 15]);
   });
 
   it.each([
@@ -21,6 +24,11 @@ describe('loadEnv', () => {
     ['FORCE_STREAM_OPTION', 'yes'],
     ['SESSION_SECRET', 'random_string'],
     ['MAX_REQUEST_BODY_MB', '0'],
+    ['REDIS_CONN_STRING', 'localhost:6379'],
+    ['MAX_API_REQUEST_BODY_MB', '0'],
+    ['TASK_QUERY_LIMIT', '0'],
+    ['TASK_TIMEOUT_MINUTES', '-1'],
+    ['TASK_POLL_INTERVAL_SECONDS', '0.001'],
   ])('refuses %s=%s and names the variable', (key, value) => {
     expect(() => loadEnv({ [key]: value })).toThrowError(EnvError);
     expect(() => loadEnv({ [key]: value })).toThrowError(new RegExp(key));

@@ -50,7 +50,11 @@ export const envSchema = z.object({
   STREAMING_TIMEOUT: int(300, 1),
   FIRST_BYTE_TIMEOUT: int(300, 1),
   RELAY_TIMEOUT: int(0, 0),
+  /** A pooled token count still unfinished after this many ms (queueing included) is abandoned and estimated. */
+  TOKEN_COUNT_TIMEOUT_MS: int(10_000, 1),
   MAX_REQUEST_BODY_MB: int(32, 1, 1024),
+  /** Body cap of the console API (/api/*), whose bodies are small; MAX_REQUEST_BODY_MB stays for the relay. */
+  MAX_API_REQUEST_BODY_MB: int(1, 1, 1024),
   FORCE_STREAM_OPTION: bool(true),
   BATCH_UPDATE_INTERVAL: num(1, 0.05),
   ERROR_LOG_ENABLED: bool(false),
@@ -66,14 +70,30 @@ export const envSchema = z.object({
   CRITICAL_RATE_LIMIT_DURATION: int(1200, 1),
   NOTIFY_LIMIT_COUNT: int(2, 0),
   NOTIFICATION_LIMIT_DURATION_MINUTE: int(10, 1),
+  /**
+   * Lets URLs that users supply (notification webhooks) reach loopback and private addresses (10/8, 172.16/12,
+   * 192.168/16, 100.64/10, fc00::/7). Link-local, cloud metadata, multicast and reserved ones stay refused.
+   * new-api has no such switch (its fetch_setting.allow_private_ip covers every outbound call).
+   */
+  USER_URL_ALLOW_PRIVATE: bool(false),
   TRUSTED_PROXIES: z.string().optional(),
   CHANNEL_TEST_FREQUENCY: int(0, 0),
   CHANNEL_UPDATE_FREQUENCY: int(0, 0),
   POLLING_INTERVAL: int(0, 0),
   UPDATE_TASK: bool(true),
+  /** unfinished Midjourney/Suno tasks read per poll and platform (new-api's name) */
+  TASK_QUERY_LIMIT: int(1000, 1),
+  /** a task unfinished this long after submit fails and is refunded; 0 = never (new-api's name) */
+  TASK_TIMEOUT_MINUTES: int(1440, 0),
+  /** seconds between task polls (new-api sleeps a fixed 15 s) */
+  TASK_POLL_INTERVAL_SECONDS: num(15, 0.05),
   STARTUP_RETRY_ATTEMPTS: int(30, 1),
   STARTUP_RETRY_INTERVAL_MS: int(2000, 0),
-  REDIS_CONN_STRING: z.string().optional(),
+  /** Shared state across nodes (model request rate limits); unset keeps it in each process's memory. */
+  REDIS_CONN_STRING: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^rediss?:\/\//.test(v), { message: 'must be a redis:// or rediss:// URL' }),
   MEMORY_CACHE_ENABLED: bool(true),
   VERSION: z.string().default('v0.1.0'),
   DEBUG: bool(false),

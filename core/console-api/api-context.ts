@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppServices } from '../app-services.js';
 import type { SessionData } from '../auth/session-cookie.js';
+import { textBoundProblem } from '../contracts/bounded-text.js';
 import type { Exchange } from '../http/exchange.js';
 import { ApiError } from './envelope.js';
 
@@ -35,17 +36,27 @@ export function requireUser(c: ApiContext): AuthUser {
   return c.user;
 }
 
-/** Parses the JSON body with a zod schema; any failure is new-api's 无效的参数 unless a message is given. */
-export function parseBody<S extends z.ZodType>(c: ApiContext, schema: S, message = '无效的参数'): z.infer<S> {
+/**
+ * Parses a body or query with a zod schema. Text over its bound or holding NUL is refused with HTTP 400 and a
+ * message naming the field, before anything reaches the database; any other failure is `message` (new-api's
+ * 无效的参数 unless the route has its own) with `status`.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, message = '无效的参数', status = 200): z.infer<S> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const bound = textBoundProblem(parsed.error);
+  throw bound ? new ApiError(bound, 400) : new ApiError(message, status);
+}
+
+/** Parses the JSON body with a zod schema (see parseInput); malformed JSON is `message` too. */
+export function parseBody<S extends z.ZodType>(c: ApiContext, schema: S, message = '无效的参数', status = 200): z.infer<S> {
   let raw: unknown;
   try {
     raw = JSON.parse(c.body.length ? c.body.toString('utf8') : 'null');
   } catch {
-    throw new ApiError(message);
+    throw new ApiError(message, status);
   }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ApiError(message);
-  return parsed.data;
+  return parseInput(schema, raw, message, status);
 }
 
 /** Integer query parameter with a fallback for missing or malformed values. */

@@ -7,7 +7,8 @@ import { ApiError } from './envelope.js';
 /**
  * new-api's UserAuth/AdminAuth/RootAuth (spec console-api.md §3.3): session or system access token, the
  * mandatory New-Api-User header, then status and role. Unlike new-api, role and status come from the
- * user cache rather than the values frozen in the cookie, so a ban or demotion applies at once.
+ * user cache rather than the values frozen in the cookie, so a ban or demotion applies at once, and the
+ * session is one read by SessionStore.read, whose sign-in is already checked against its live row.
  */
 export async function authenticateUser(
   app: AppServices,

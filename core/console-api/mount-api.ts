@@ -1,6 +1,8 @@
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import type { AppServices } from '../app-services.js';
 import type { SessionData } from '../auth/session-cookie.js';
+import { sessionCookieSecure } from '../auth/session-cookie-secure.js';
+import { normaliseIp, trustedProxyRule } from '../http/client-ip.js';
 import { answerPreflight, corsHeaders } from '../http/cors.js';
 import { BodyTooLargeError, Exchange } from '../http/exchange.js';
 import { newRequestId } from '../http/request-id.js';
@@ -22,7 +24,10 @@ export function mountApi(app: TemplatedApp, routes: ApiRoute[], services: AppSer
   const criticalLimiter = env.CRITICAL_RATE_LIMIT_ENABLE
     ? new SlidingLogLimiter(env.CRITICAL_RATE_LIMIT, env.CRITICAL_RATE_LIMIT_DURATION)
     : null;
-  const bodyLimit = env.MAX_REQUEST_BODY_MB * 1024 * 1024;
+  // Console bodies are small; a relay-sized cap here let one unauthenticated body stall the database.
+  const bodyLimit = env.MAX_API_REQUEST_BODY_MB * 1024 * 1024;
+
+  const trustedProxy = trustedProxyRule(env.TRUSTED_PROXIES);
 
   for (const route of routes) {
     const paramCount = (route.path.match(/:/g) ?? []).length;
@@ -30,7 +35,7 @@ export function mountApi(app: TemplatedApp, routes: ApiRoute[], services: AppSer
       const ex = new Exchange(res, snapshotRequest(req, res, paramCount), newRequestId());
       const body = route.method === 'get' ? Promise.resolve(Buffer.alloc(0)) : ex.readBody(bodyLimit);
       body.catch(() => {});
-      void serve(ex, body, route, services, globalLimiter, criticalLimiter);
+      void serve(ex, body, route, services, globalLimiter, criticalLimiter, trustedProxy);
     };
     const withSlash = route.path.endsWith('/') ? route.path : `${route.path}/`;
     const withoutSlash = route.path.endsWith('/') ? route.path.slice(0, -1) : route.path;
@@ -49,6 +54,7 @@ async function serve(
   app: AppServices,
   globalLimiter: SlidingLogLimiter | null,
   criticalLimiter: SlidingLogLimiter | null,
+  trustedProxy: (ip: string) => boolean,
 ): Promise<void> {
   const headers: Record<string, string> = { ...NO_STORE, ...(route.cors ? corsHeaders(ex.req) : null) };
   try {
@@ -68,7 +74,7 @@ async function serve(
       return;
     }
 
-    let session = app.sessions.read(ex.req.headers['cookie']);
+    let session = await app.sessions.read(ex.req.headers['cookie']);
     let sessionChanged = false;
     const c: ApiContext = {
       ex,
@@ -98,7 +104,14 @@ async function serve(
     }
 
     const result = await route.handler(c);
-    if (sessionChanged) headers['Set-Cookie'] = Object.keys(session).length ? app.sessions.write(session) : app.sessions.clear();
+    if (sessionChanged) {
+      const secure = sessionCookieSecure({
+        forwardedProto: ex.req.headers['x-forwarded-proto'],
+        fromTrustedProxy: trustedProxy(normaliseIp(ex.req.remoteIp)),
+        serverAddress: app.options.get('ServerAddress'),
+      });
+      headers['Set-Cookie'] = Object.keys(session).length ? app.sessions.cookie(session, { secure }) : app.sessions.clearCookie({ secure });
+    }
     write(ex, result, headers);
   } catch (e) {
     if (e instanceof ApiError) return ex.json(e.status, { success: false, message: e.message }, headers);

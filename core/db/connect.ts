@@ -1,4 +1,5 @@
-import { extname } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import postgres from 'postgres';
@@ -39,7 +40,7 @@ const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
   await import(workerData.entry);
 })();`;
 
-/** SQL_DSN set → that PostgreSQL; unset → PGlite under DATA_DIR on its own thread, served on a private loopback port. */
+/** SQL_DSN set → that PostgreSQL; unset → PGlite under DATA_DIR on its own thread, served on a private Unix socket. */
 export async function connectDatabase(env: Env): Promise<Database> {
   if (env.SQL_DSN) {
     const sql = postgres(env.SQL_DSN, driverOptions(env.SQL_MAX_OPEN_CONNS)) as unknown as Sql;
@@ -47,20 +48,22 @@ export async function connectDatabase(env: Env): Promise<Database> {
   }
   const entry = new URL(`./embedded-server.worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
   const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, dataDir: env.DATA_DIR } });
-  const address = await new Promise<string>((resolve, reject) => {
-    worker.once('message', (m: { address: string }) => resolve(m.address));
+  const socketPath = await new Promise<string>((resolve, reject) => {
+    worker.once('message', (m: { socketPath: string }) => resolve(m.socketPath));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`embedded database thread exited with code ${code}`)));
   });
   worker.removeAllListeners('exit');
   worker.removeAllListeners('error');
   worker.on('error', (e) => process.stderr.write(`embedded database thread failed: ${String(e)}\n`));
-  const [host, port] = address.split(':');
+  // The server removes its socket's directory when closed; a process that exits without closing (a failed
+  // start, a crash) must not leave it behind in the temporary directory either.
+  const removeSocketDir = () => rmSync(dirname(socketPath), { recursive: true, force: true });
+  process.once('exit', removeSocketDir);
   // Tests connect to the embedded database to check the ledger; never enabled in production.
-  if (env.FERRYMAN_EXPOSE_DB) process.stdout.write(`FERRYMAN_DB ${host}:${port}\n`);
+  if (env.FERRYMAN_EXPOSE_DB) process.stdout.write(`FERRYMAN_DB ${socketPath}\n`);
   const sql = postgres({
-    host,
-    port: Number(port),
+    path: socketPath,
     user: 'postgres',
     database: 'postgres',
     ...driverOptions(Math.min(env.SQL_MAX_OPEN_CONNS, 16)),
@@ -75,6 +78,7 @@ export async function connectDatabase(env: Env): Promise<Database> {
         worker.postMessage('stop');
       });
       await worker.terminate();
+      process.off('exit', removeSocketDir);
     },
   };
 }

@@ -3,14 +3,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { EmbeddedWireServer } from './embedded-wire-server.js';
 
-// Runs the embedded PostgreSQL (PGlite, WebAssembly) on its own thread and serves it on a loopback port,
-// so query execution never competes with the relay for the main event loop.
+// Runs the embedded PostgreSQL (PGlite, WebAssembly) on its own thread and serves it on a private Unix
+// socket, so query execution never competes with the relay for the main event loop.
 const { dataDir } = workerData as { dataDir: string };
 mkdirSync(dataDir, { recursive: true });
 const db = await PGlite.create(`${dataDir}/pglite`);
 const server = new EmbeddedWireServer(db);
-const port = await server.listen('127.0.0.1');
-parentPort!.postMessage({ address: `127.0.0.1:${port}` });
+parentPort!.postMessage({ socketPath: await server.listen() });
 parentPort!.on('message', (m: unknown) => {
   if (m === 'stop') {
     void (async () => {

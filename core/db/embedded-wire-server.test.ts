@@ -12,8 +12,8 @@ describe('EmbeddedWireServer', () => {
   beforeAll(async () => {
     db = await PGlite.create();
     server = new EmbeddedWireServer(db);
-    const port = await server.listen('127.0.0.1');
-    const opts = { host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 8, onnotice: () => {} };
+    const path = await server.listen();
+    const opts = { path, user: 'postgres', database: 'postgres', max: 8, onnotice: () => {} };
     a = postgres(opts);
     b = postgres(opts);
     await a`CREATE TABLE counter (id int PRIMARY KEY, n bigint NOT NULL)`;

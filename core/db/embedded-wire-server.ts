@@ -1,4 +1,7 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 
 const SSL_REQUEST = 80877103;
@@ -10,28 +13,40 @@ const CANCEL_REQUEST = 80877102;
  * — and for as long as it keeps a transaction open. Other connections wait their turn, so one client's
  * extended-protocol steps (Parse/Bind/Execute, unnamed portals) never interleave with another's, which
  * the stock pglite-socket queue allows and which corrupts concurrent queries.
+ *
+ * It listens on a Unix socket (mode 0600) in a fresh directory of mode 0700, never on a TCP port: the
+ * database holds password hashes and keys, and PGlite checks no credentials, so on loopback TCP any local
+ * process could read them or hold a transaction that stalls the gateway. File permissions confine it to
+ * the gateway's OS user, who can read the PGlite files under DATA_DIR anyway, so a password (SCRAM)
+ * would protect against no one more and would cost a handshake per connection; the socket adds nothing
+ * per query and is slightly faster than loopback TCP.
  */
 export class EmbeddedWireServer {
   private owner: Connection | null = null;
   private waiters: Array<() => void> = [];
   private server: Server | null = null;
   private sockets = new Set<Socket>();
+  private dir: string | null = null;
 
   constructor(readonly db: PGlite) {}
 
-  listen(host: string): Promise<number> {
+  /** Starts serving; resolves to the socket's path (the `path` option of postgres.js). */
+  async listen(): Promise<string> {
+    // mkdtemp creates the directory with mode 0700; the temporary directory keeps the path well under
+    // the ~107-byte limit of a socket address, whatever DATA_DIR is.
+    this.dir = mkdtempSync(join(tmpdir(), 'ferryman-db-'));
+    const path = join(this.dir, '.s.PGSQL.5432');
     this.server = createServer((socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
       new Connection(this, socket);
     });
-    return new Promise((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       this.server!.once('error', reject);
-      this.server!.listen(0, host, () => {
-        const addr = this.server!.address();
-        resolve(typeof addr === 'object' && addr ? addr.port : 0);
-      });
+      this.server!.listen(path, () => resolve());
     });
+    chmodSync(path, 0o600);
+    return path;
   }
 
   async acquire(c: Connection): Promise<void> {
@@ -52,9 +67,10 @@ export class EmbeddedWireServer {
     this.release(c);
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     for (const s of this.sockets) s.destroy();
-    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
   }
 }
 

@@ -4,13 +4,7 @@
  * client cannot pick its own address.
  */
 export function createClientIpResolver(trustedProxies: string | undefined): (peer: string, xff: string | undefined) => string {
-  const mode = (trustedProxies ?? '').trim();
-  const explicit = mode && mode !== 'none' ? new Set(mode.split(',').map((s) => s.trim()).filter(Boolean)) : null;
-  const trusted = (ip: string) => {
-    if (mode === 'none') return false;
-    if (explicit) return explicit.has(ip);
-    return isLoopbackOrPrivate(ip);
-  };
+  const trusted = trustedProxyRule(trustedProxies);
   return (peer, xff) => {
     const direct = normaliseIp(peer);
     if (!xff || !trusted(direct)) return direct;
@@ -22,6 +16,14 @@ export function createClientIpResolver(trustedProxies: string | undefined): (pee
     }
     return hops[0] ?? direct;
   };
+}
+
+/** Whether a (normalised) address is a proxy whose forwarded headers are believed, per TRUSTED_PROXIES. */
+export function trustedProxyRule(trustedProxies: string | undefined): (ip: string) => boolean {
+  const mode = (trustedProxies ?? '').trim();
+  if (mode === 'none') return () => false;
+  const explicit = mode ? new Set(mode.split(',').map((s) => s.trim()).filter(Boolean)) : null;
+  return explicit ? (ip) => explicit.has(ip) : isLoopbackOrPrivate;
 }
 
 export function normaliseIp(ip: string): string {

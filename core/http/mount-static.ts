@@ -1,4 +1,5 @@
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
+import { CONSOLE_CSP } from './console-csp.js';
 import { newRequestId } from './request-id.js';
 import type { StaticFile } from './static-files.js';
 import { statusLine } from './status-line.js';
@@ -35,6 +36,7 @@ export function mountStatic(app: TemplatedApp, files: Map<string, StaticFile>): 
       }
       res.writeStatus(statusLine(200)).writeHeader('X-Oneapi-Request-Id', newRequestId());
       for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.writeHeader(k, v);
+      if (file.type.startsWith('text/html')) res.writeHeader('Content-Security-Policy', CONSOLE_CSP);
       res.writeHeader('Content-Type', file.type).writeHeader('ETag', file.etag).writeHeader('Cache-Control', file.cacheControl);
       res.writeHeader('Vary', 'Accept-Encoding');
       let body = file.body;

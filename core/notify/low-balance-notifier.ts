@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import { formatQuota } from '../billing/format-quota.js';
 import type { CachedUser } from '../cache/user-cache.js';
 import type { Env } from '../config/env.js';
@@ -5,6 +6,7 @@ import type { Logger } from '../log/logger.js';
 import { sendMail } from '../mail/send-mail.js';
 import { serverAddress } from '../options/server-address.js';
 import type { OptionsStore } from '../options/options-store.js';
+import { outboundDispatcher, userUrlPolicy } from '../upstream/outbound-policy.js';
 import { NotifyThrottle } from './notify-throttle.js';
 import { isWebhookUrl, settingOf, type StoredUserSetting } from './user-setting.js';
 import { sendWebhook } from './webhook.js';
@@ -30,9 +32,12 @@ const CONTENT = "{{value}}，当前剩余额度为 {{value}}，为了不影响�
  */
 export class LowBalanceNotifier {
   private readonly throttle: NotifyThrottle;
+  /** webhooks are user-supplied URLs: the address actually connected to is checked (spec S2) */
+  private readonly webhooks: Dispatcher;
 
   constructor(private readonly deps: LowBalanceDeps) {
     this.throttle = new NotifyThrottle(deps.env.NOTIFY_LIMIT_COUNT);
+    this.webhooks = outboundDispatcher(userUrlPolicy(deps.env));
   }
 
   /** `user` as the relay's cache holds it (email, setting); a refreshed user is a new object. */
@@ -53,9 +58,10 @@ export class LowBalanceNotifier {
     const values = [TITLE, formatQuota(remaining, options.bool('DisplayInCurrencyEnabled'), options.number('QuotaPerUnit')), topUpLink, topUpLink];
     const content = values.reduce((text, v) => text.replace('{{value}}', () => v), CONTENT);
     if (setting.notify_type === 'webhook') {
-      // Checked again at send time: the setting may predate the http(s) rule.
+      // Checked again at send time: the setting may predate the http(s) rule (the address rule is the dispatcher's).
       if (!setting.webhook_url || !isWebhookUrl(setting.webhook_url)) throw new Error('invalid webhook url');
-      await sendWebhook(setting.webhook_url, setting.webhook_secret, { type: TYPE, title: TITLE, content, values, timestamp: Math.floor(Date.now() / 1000) });
+      const payload = { type: TYPE, title: TITLE, content, values, timestamp: Math.floor(Date.now() / 1000) };
+      await sendWebhook(setting.webhook_url, setting.webhook_secret, payload, this.webhooks);
       return;
     }
     const to = setting.notification_email || user.email;

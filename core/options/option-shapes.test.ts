@@ -3,6 +3,8 @@ import { OPTION_DEFS } from './option-defaults.js';
 import { OPTION_SHAPES, optionShapeError } from './option-shapes.js';
 import { validateOptionValue } from './options-store.js';
 
+const CHAT_SCHEMES = 'http://、https://、ama://、opencat://、cherrystudio://、aionui://';
+
 describe('optionShapeError', () => {
   it.each([
     ['GroupRatio', { default: 1, vip: 0 }, null],
@@ -25,6 +27,11 @@ describe('optionShapeError', () => {
     ['UserUsableGroups', { default: 1 }, 'UserUsableGroups 必须是 {"分组": "描述"} 形式的 JSON 对象'],
     ['Chats', [{ a: 'https://x/{key}' }], null],
     ['Chats', { a: 'b' }, 'Chats 必须是 [{"名称": "链接"}] 形式的 JSON 数组'],
+    ['Chats', [{ a: 'opencat://team/join?token={key}' }, { b: 'CherryStudio://providers' }], null],
+    ['Chats', [{ a: 'https://x' }, { evil: 'javascript:alert("{key}")' }], `Chats 中「evil」的链接只能以 ${CHAT_SCHEMES} 开头`],
+    ['Chats', [{ evil: 'java\tscript:alert(1)' }], `Chats 中「evil」的链接只能以 ${CHAT_SCHEMES} 开头`],
+    ['Chats', [{ evil: ' https://x' }], `Chats 中「evil」的链接只能以 ${CHAT_SCHEMES} 开头`],
+    ['Chats', [{ evil: '{address}/chat' }], `Chats 中「evil」的链接只能以 ${CHAT_SCHEMES} 开头`],
     ['claude.default_max_tokens', { default: 8192 }, null],
     ['claude.default_max_tokens', { default: 0 }, 'claude.default_max_tokens 必须是 {"模型": 正整数} 形式的 JSON 对象'],
     ['gemini.supported_imagine_models', ['a'], null],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_LINK_SCHEMES, isAllowedChatLink } from '../contracts/chat-link.js';
 
 /**
  * The shape every JSON-valued option must have, checked before anything is saved. new-api only parses
@@ -37,6 +38,16 @@ const rateLimitGroup: ShapeCheck = (value) => {
   return null;
 };
 
+const CHAT_SCHEMES_TEXT = CHAT_LINK_SCHEMES.map((scheme) => `${scheme}://`).join('、');
+
+/** A list of {name: link template}; each template must be a web or known chat-app link (chat-link.ts). */
+const chats: ShapeCheck = (value) => {
+  const parsed = z.array(stringMap).safeParse(value);
+  if (!parsed.success) return 'Chats 必须是 [{"名称": "链接"}] 形式的 JSON 数组';
+  const bad = parsed.data.flatMap((entry) => Object.entries(entry)).find(([, template]) => !isAllowedChatLink(template));
+  return bad ? `Chats 中「${bad[0]}」的链接只能以 ${CHAT_SCHEMES_TEXT} 开头` : null;
+};
+
 export const OPTION_SHAPES: Readonly<Record<string, ShapeCheck>> = {
   // new-api's own message for a negative group ratio.
   GroupRatio: nonNegativeNumberMap('GroupRatio', (name) => `group ratio must be not less than 0: ${name}`),
@@ -47,7 +58,7 @@ export const OPTION_SHAPES: Readonly<Record<string, ShapeCheck>> = {
   CacheRatio: nonNegativeNumberMap('CacheRatio', negativeIn('CacheRatio')),
   ModelRequestRateLimitGroup: rateLimitGroup,
   UserUsableGroups: shaped(stringMap, 'UserUsableGroups 必须是 {"分组": "描述"} 形式的 JSON 对象'),
-  Chats: shaped(z.array(stringMap), 'Chats 必须是 [{"名称": "链接"}] 形式的 JSON 数组'),
+  Chats: chats,
   'claude.model_headers_settings': shaped(
     z.record(z.string(), z.record(z.string(), z.array(z.string()))),
     'claude.model_headers_settings 必须是 {"模型": {"请求头": ["值"]}} 形式的 JSON 对象',

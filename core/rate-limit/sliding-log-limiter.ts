@@ -23,12 +23,8 @@ export class SlidingLogLimiter {
       log = [];
       this.logs.set(key, log);
     }
-    if (log.length >= this.limit) {
-      const oldest = log[log.length - this.limit]!;
-      if (nowMs - oldest < this.windowSeconds * 1000) return false;
-      log.splice(0, log.length - this.limit + 1);
-    }
-    log.push(nowMs);
+    if (!slidingLogAllows(log, this.limit, this.windowSeconds * 1000, nowMs)) return false;
+    slidingLogAppend(log, this.limit, nowMs);
     // Refresh the entry's TTL so an active key is not expired mid-window.
     this.logs.set(key, log);
     return true;
@@ -37,4 +33,16 @@ export class SlidingLogLimiter {
   get size(): number {
     return this.logs.size;
   }
+}
+
+/** The sliding-log test on an ascending log: fewer than `limit` hits, or the limit-th newest is a window old. */
+export function slidingLogAllows(log: readonly number[], limit: number, windowMs: number, nowMs: number): boolean {
+  if (log.length < limit) return true;
+  return nowMs - log[log.length - limit]! >= windowMs;
+}
+
+/** Appends a hit, keeping only the newest `limit` (older ones can never decide a later test). */
+export function slidingLogAppend(log: number[], limit: number, nowMs: number): void {
+  if (log.length >= limit) log.splice(0, log.length - limit + 1);
+  log.push(nowMs);
 }

@@ -4,6 +4,7 @@ import type { UpstreamResponse } from '../upstream/upstream-client.js';
 import { readCapped } from '../upstream/read-capped.js';
 import { RelayError } from './relay-error.js';
 import type { Delivered } from './relay-outcome.js';
+import { transportFailure } from './transport-failure.js';
 import { upstreamError } from './upstream-error.js';
 
 const MAX_RESPONSE = 64 * 1024 * 1024;
@@ -17,7 +18,7 @@ export async function forwardNonStream(ex: Exchange, res: UpstreamResponse): Pro
   try {
     buf = await readCapped(res.body, MAX_RESPONSE);
   } catch (e) {
-    throw new RelayError(502, `读取上游响应失败: ${(e as Error).message}`, { type: 'upstream_error', code: 'read_response_body_failed', local: false });
+    throw transportFailure(e, 'response');
   }
   let parsed: Record<string, any> | null = null;
   try {

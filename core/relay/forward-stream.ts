@@ -3,7 +3,9 @@ import { createParser } from 'eventsource-parser';
 import { StreamAccumulator } from '../formats/openai/stream-accumulator.js';
 import type { Exchange } from '../http/exchange.js';
 import type { UpstreamResponse } from '../upstream/upstream-client.js';
+import type { Redact } from './redact-secrets.js';
 import { RelayError, streamErrorEvent } from './relay-error.js';
+import { transportFailure } from './transport-failure.js';
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream',
@@ -25,7 +27,7 @@ export interface StreamResult {
  * the first real event arrives (keep-alive pings aside), so a failure before that can still be retried on
  * another channel; after it, a failure becomes an error event and the stream still ends with `data: [DONE]`.
  */
-export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUsage: boolean, startedAt: number): Promise<StreamResult> {
+export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUsage: boolean, startedAt: number, redact: Redact): Promise<StreamResult> {
   const acc = new StreamAccumulator(wantsUsage);
   const pending: string[] = [];
   const parser = createParser({ onEvent: (ev) => pending.push(ev.data) });
@@ -47,7 +49,8 @@ export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUs
       let out = '';
       for (const data of pending) {
         if (data === '[DONE]' || data === '' || acc.inspect(data) === 'drop') continue;
-        out += `data: ${data}\n\n`;
+        // An upstream error event may quote the channel's key back; content chunks carry no `"error"` member.
+        out += `data: ${data.includes('"error"') ? redact(data) : data}\n\n`;
       }
       pending.length = 0;
       if (out) {
@@ -61,7 +64,7 @@ export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUs
     }
   } catch (e) {
     if (ex.aborted) return { acc, frtMs, partial: true, failure: null };
-    const failure = streamFailure(e);
+    const failure = transportFailure(e, 'stream');
     if (!started) throw failure;
     ex.write(streamErrorEvent(failure, ex.requestId));
     return { acc, frtMs, partial: true, failure };
@@ -70,12 +73,4 @@ export async function forwardStream(ex: Exchange, res: UpstreamResponse, wantsUs
     throw new RelayError(502, 'upstream returned an empty stream', { type: 'upstream_error', code: 'empty_response', local: false });
   }
   return { acc, frtMs, partial: false, failure: null };
-}
-
-function streamFailure(e: unknown): RelayError {
-  const code = (e as { code?: string }).code ?? '';
-  if (code === 'UND_ERR_BODY_TIMEOUT') {
-    return new RelayError(504, 'stream idle timeout: the upstream sent nothing for too long', { type: 'upstream_error', code: 'stream_timeout', local: false });
-  }
-  return new RelayError(502, `upstream stream interrupted (${code || 'connection closed'})`, { type: 'upstream_error', code: 'stream_interrupted', local: false });
 }

@@ -12,7 +12,7 @@ import { localError } from './relay-error.js';
 export async function playgroundCaller(app: AppServices, ex: Exchange, body: Promise<Buffer>): Promise<TokenCaller> {
   let user;
   try {
-    user = await authenticateUser(app, app.sessions.read(ex.req.headers['cookie']), ex.req.headers, 'user');
+    user = await authenticateUser(app, await app.sessions.read(ex.req.headers['cookie']), ex.req.headers, 'user');
   } catch (e) {
     throw localError(e instanceof ApiError && e.status === 401 ? 401 : 403, (e as Error).message);
   }

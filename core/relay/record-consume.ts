@@ -1,6 +1,7 @@
 import type { ChannelActor } from '../actors/channel-actor.js';
 import type { AppServices } from '../app-services.js';
 import type { TextQuota } from '../billing/compute-quota.js';
+import type { Settlement } from '../billing/quota-ledger.js';
 import { buildConsumeOther, consumeLogContent } from '../billing/consume-log.js';
 import { newLog } from '../billing/log-writer.js';
 import type { NewLog } from '../billing/log-writer.js';
@@ -19,6 +20,8 @@ export interface ConsumeRecord {
   callerKind: RelayCaller;
   price: ResolvedPrice;
   quota: TextQuota;
+  /** what was actually taken, and what the balance could not cover */
+  settlement: Settlement;
   usage: ResolvedUsage;
   outcome: RelayOutcome;
   group: string;
@@ -40,6 +43,7 @@ export function recordConsume(app: AppServices, r: ConsumeRecord): void {
     isModelMapped: r.outcome.mapped,
     upstreamModel: r.outcome.upstreamModel,
     estimated: r.usage.estimated,
+    shortfall: r.settlement.shortfall,
     ...(r.outcome.partial ? { streamStatus: { status: 'client_gone' as const } } : {}),
   });
   const row: NewLog = {
@@ -50,7 +54,7 @@ export function recordConsume(app: AppServices, r: ConsumeRecord): void {
     username: r.caller.user.username,
     token_name: r.callerKind.kind === 'token' ? r.caller.token.name : `playground-${r.group}`,
     model_name: r.req.model,
-    quota: r.quota.quota,
+    quota: r.settlement.charged,
     prompt_tokens: r.usage.usage.prompt_tokens ?? 0,
     completion_tokens: r.usage.usage.completion_tokens ?? 0,
     use_time: Math.floor((now - r.startedAt) / 1000),

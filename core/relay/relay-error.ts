@@ -1,3 +1,5 @@
+import { redactDeep, type Redact } from './redact-secrets.js';
+
 /**
  * A relay failure, rendered in the OpenAI envelope. `local` errors (validation, pricing, quota, auth)
  * are never retried; upstream errors may be, depending on status.
@@ -26,7 +28,16 @@ export class RelayError extends Error {
   }
 
   withStatus(status: number): RelayError {
-    return new RelayError(status, this.message, { type: this.type, code: this.code, param: this.param, local: this.local, upstream: this.upstream });
+    return this.copy(status, this.message, this.upstream);
+  }
+
+  /** The same error with every secret `redact` finds taken out of its message and upstream object. */
+  redacted(redact: Redact): RelayError {
+    return this.copy(this.status, redact(this.message), this.upstream && (redactDeep(this.upstream, redact) as Record<string, unknown>));
+  }
+
+  private copy(status: number, message: string, upstream: Record<string, unknown> | null): RelayError {
+    return new RelayError(status, message, { type: this.type, code: this.code, param: this.param, local: this.local, upstream });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { OpenAiUsage, StreamAccumulator } from '../formats/openai/stream-accumulator.js';
+import type { UsageBounds } from './usage-bounds.js';
 
 export interface Delivered {
   /** completion text, reasoning and tool-call names and arguments */
@@ -15,6 +16,8 @@ export interface RelayOutcome {
   usage: OpenAiUsage | null;
   /** what reached the client, read (and counted locally) only when the upstream reported no usage */
   delivered(): Delivered;
+  /** the most usage this request could honestly have (reported usage is clamped to it) */
+  bounds: UsageBounds;
   /** ms from request start to the first streamed byte; -1000 for non-stream (new-api's value) */
   frtMs: number;
   /** the stream ended early (client gone, upstream failed after bytes were sent) */

@@ -1,13 +1,14 @@
 import type { ChannelActor } from '../actors/channel-actor.js';
 import type { AppServices } from '../app-services.js';
 import { computeTextQuota } from '../billing/compute-quota.js';
-import { estimatePreConsume } from '../billing/estimate-pre-consume.js';
+import { estimatePreConsume, tokensFromBytes } from '../billing/estimate-pre-consume.js';
 import type { Reservation } from '../billing/quota-ledger.js';
 import { resolvePrice, type ResolvedPrice } from '../billing/resolve-price.js';
 import { BodyTooLargeError, type Exchange } from '../http/exchange.js';
 import { BadContentEncodingError } from '../http/inflate-body.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { authenticateToken, type TokenCaller } from './authenticate-token.js';
+import { billableUsage } from './billable-usage.js';
 import { distribute } from './distribute.js';
 import { forwardAttempt } from './forward-attempt.js';
 import { quotaError } from './quota-error.js';
@@ -17,7 +18,6 @@ import { readApiKey } from './parse-token-key.js';
 import type { RelayOutcome } from './relay-outcome.js';
 import { parseRelayRequest, type RelayMode, type RelayRequest } from './relay-request.js';
 import { localError, openAiErrorBody, RelayError, streamErrorEvent } from './relay-error.js';
-import { resolveUsage } from './resolve-usage.js';
 import { keepAliveIntervalMs, startKeepAlive } from './stream-keep-alive.js';
 import { mapStatus, shouldRetry } from './upstream-error.js';
 
@@ -57,9 +57,8 @@ export async function relayRequest(
     const price = resolvePrice(req.model, route.group, settings, acceptsUnsetRatio(caller.user));
     if (!price.ok) throw localError(500, price.message, 'model_price_error');
 
-    // A cheap upper-bound prompt estimate (≈3 bytes per token) keeps the tokenizer off the hot path;
-    // the charge itself uses the upstream's usage or an exact count.
-    const amount = estimatePreConsume(price, Math.ceil(raw.length / 3), req.maxTokens, settings);
+    // A byte estimate keeps the tokenizer off the hot path; the charge uses the upstream's usage or a count.
+    const amount = estimatePreConsume(price, tokensFromBytes(raw.length), req.maxTokens, settings);
     const tokenId = callerKind.kind === 'token' ? caller.token.id : 0;
     const reserved = await app.ledger.reserve(caller.user.id, tokenId, caller.token.unlimitedQuota || tokenId === 0, amount);
     if (!reserved.ok) throw quotaError(reserved, amount, app);
@@ -131,13 +130,7 @@ async function finish(
   useChannel: string[],
   startedAt: number,
 ): Promise<void> {
-  let usage;
-  try {
-    usage = await resolveUsage(app.tokenCounter, req, outcome);
-  } catch (e) {
-    app.log.error('token counting failed; billing the reservation', { error: String(e) });
-    usage = { usage: { prompt_tokens: 0, completion_tokens: 0 }, estimated: true };
-  }
+  const usage = await billableUsage(app.tokenCounter, app.log, req, outcome);
   // The client's closing frames: the usage chunk it asked for (if the upstream sent none), then [DONE].
   if (outcome.streamAcc && !ex.aborted) {
     if (req.includeUsage && !outcome.streamAcc.usage && !outcome.partial) {
@@ -151,8 +144,10 @@ async function finish(
     completion_tokens: usage.usage.completion_tokens ?? 0,
     cached_tokens: usage.usage.prompt_tokens_details?.cached_tokens ?? 0,
   }, settings, { model: req.model });
-  app.ledger.settle(reservation, q.quota, outcome.channelId, !q.zeroUsage);
-  if (q.quota > 0) app.lowBalance.afterCharge(caller.user, reservation.userQuotaAfter + reservation.amount - q.quota, q.quota);
-  if (callerKind.kind === 'token' && !caller.token.unlimitedQuota) caller.token.remainQuota -= q.quota;
-  recordConsume(app, { req, caller, callerKind, price, quota: q, usage, outcome, group, useChannel, startedAt });
+  const settlement = await app.ledger.settle(reservation, q.quota, outcome.channelId, !q.zeroUsage);
+  const { charged, shortfall } = settlement;
+  if (shortfall > 0) app.log.warn('charge exceeds the reservation and the balance; shortfall recorded', { user: caller.user.id, charged, shortfall });
+  if (charged > 0) app.lowBalance.afterCharge(caller.user, reservation.userQuotaAfter + reservation.amount - charged, charged);
+  if (callerKind.kind === 'token' && !caller.token.unlimitedQuota) caller.token.remainQuota -= charged;
+  recordConsume(app, { req, caller, callerKind, price, quota: q, settlement, usage, outcome, group, useChannel, startedAt });
 }

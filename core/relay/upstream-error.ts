@@ -35,11 +35,6 @@ export function upstreamError(status: number, bodyText: string): RelayError {
   return new RelayError(status, `bad response status code ${status}`, opts);
 }
 
-/** Network-level failure: the message never carries the upstream URL or key. */
-export function upstreamUnreachable(detail: string): RelayError {
-  return new RelayError(502, `请求上游地址失败 (${detail})`, { type: 'upstream_error', code: 'do_request_failed', local: false });
-}
-
 /** Applies the channel's status_code_mapping ({"400":"500"}); never to a 200. */
 export function mapStatus(status: number, mapping: Readonly<Record<string, string>>): number {
   if (status === 200) return status;

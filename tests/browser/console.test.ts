@@ -5,6 +5,7 @@ import { buildConsole } from './support/build-console.js';
 import { hasChromium, launchChromium, newContext } from './support/chromium.js';
 import { hasGateway, startGateway } from './support/gateway.js';
 import { startMockUpstream } from './support/mock-upstream.js';
+import { contentSecurityPolicy } from './scenarios/content-security-policy.js';
 import { manifestAndServiceWorker } from './scenarios/install-and-worker.js';
 import { languageAndTheme } from './scenarios/language-theme.js';
 import { mobileLayout } from './scenarios/mobile-layout.js';
@@ -57,6 +58,7 @@ describe.skipIf(!hasChromium() || !hasGateway())('console in Chromium against th
   it('390×844 uses the mobile layout', () => mobileLayout(suite), 60_000);
   it('screenshots of each main page, desktop and mobile', () => pageScreenshots(suite), 240_000);
   it('manifest is valid and the service worker controls the page', () => manifestAndServiceWorker(suite), 60_000);
+  it('every main page runs under the CSP without a violation', () => contentSecurityPolicy(suite), 240_000);
   it('offline reload renders the shell and cached token list with the banner, no key in caches', () => offlineReload(suite), 60_000);
   it('a new build triggers the update prompt', () => updatePrompt(suite), 300_000);
 });

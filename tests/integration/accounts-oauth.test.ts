@@ -237,4 +237,84 @@ describe('third-party sign-in and binding', () => {
     expect(await userBy('wechat_id', 'wx-anon')).toBeUndefined();
     expect(await userBy('telegram_id', '6006')).toBeUndefined();
   });
+
+  describe('OIDC discovery and state hardening', () => {
+    const WELL_KNOWN = '/oidc/.well-known/openid-configuration';
+    const setOption = async (key: string, value: string) => expect((await root.put('/api/option/', { key, value })).body.success, key).toBe(true);
+    const countOf = (server: FakeOAuth, path: string) => server.requests.filter((q) => q.path === path).length;
+
+    it('refuses a replayed copy of the session cookie: the state is spent on the server', async () => {
+      const browser = new ConsoleClient(gw);
+      const state = (await browser.get<string>('/api/oauth/state')).body.data!;
+      const copied = browser.cookie;
+      const first = await browser.get(`/api/oauth/github?code=${(await fake.authorize('github', { login: 'replay-gh' }, state)).code}&state=${state}`);
+      expect(first.body.success).toBe(true);
+
+      const attacker = new ConsoleClient(gw);
+      attacker.cookie = copied; // the cookie as it was before the callback spent the state
+      const { code } = await fake.authorize('github', { login: 'replay-gh-2' }, state);
+      const before = fake.requests.length;
+      const replay = await attacker.get(`/api/oauth/github?code=${code}&state=${state}`);
+      expect(replay.status).toBe(403);
+      expect(replay.body).toEqual({ success: false, message: 'state is empty or not same' });
+      expect(fake.requests.slice(before)).toEqual([]); // refused before any call to the provider
+      expect(await userBy('github_id', 'replay-gh-2')).toBeUndefined();
+    });
+
+    it('makes no outbound call for a callback without a valid state', async () => {
+      const before = fake.requests.length;
+      const browser = new ConsoleClient(gw);
+      await browser.get<string>('/api/oauth/state');
+      for (const query of ['code=abc', 'code=abc&state=', 'code=abc&state=not-the-state']) {
+        expect((await browser.get(`/api/oauth/oidc?${query}`)).status, query).toBe(403);
+        expect((await new ConsoleClient(gw).get(`/api/oauth/oidc?${query}`)).status, query).toBe(403);
+      }
+      expect(fake.requests.slice(before)).toEqual([]);
+    });
+
+    it('fetches the discovery document once for many callbacks, and again when oidc.well_known changes', async () => {
+      await setOption('oidc.well_known', `${fake.url}${WELL_KNOWN}?v=cache`);
+      const before = countOf(fake, WELL_KNOWN);
+      for (let i = 0; i < 3; i++) {
+        expect((await signIn(new ConsoleClient(gw), 'oidc', { sub: `cached-${i}`, email: `c${i}@idp.test` })).body.success).toBe(true);
+      }
+      expect(countOf(fake, WELL_KNOWN)).toBe(before + 1);
+
+      await setOption('oidc.well_known', `${fake.url}${WELL_KNOWN}?v=changed`);
+      expect((await signIn(new ConsoleClient(gw), 'oidc', { sub: 'cached-x', email: 'cx@idp.test' })).body.success).toBe(true);
+      expect(countOf(fake, WELL_KNOWN)).toBe(before + 2);
+    });
+
+    it('refuses discovered endpoints on another origin than the well-known unless the admin configured them', async () => {
+      const foreign = await startFakeOAuth(); // same address, another port: another origin
+      try {
+        fake.discovery.token_endpoint = `${foreign.url}/oidc/token`;
+        await setOption('oidc.well_known', `${fake.url}${WELL_KNOWN}?v=foreign-token`);
+        const tokenCalls = countOf(fake, '/oidc/token');
+        const r = await signIn(new ConsoleClient(gw), 'oidc', { sub: 'foreign-1', email: 'f1@idp.test' });
+        expect(r.body).toEqual({ success: false, message: 'OIDC 发现文档中的 token_endpoint 与 Well-Known 地址不在同一主机，请在设置中填写该端点！' });
+        expect(foreign.requests).toEqual([]); // the client secret went nowhere
+        expect(countOf(fake, '/oidc/token')).toBe(tokenCalls);
+        delete fake.discovery.token_endpoint;
+
+        fake.discovery.userinfo_endpoint = `${foreign.url}/oidc/userinfo`;
+        await setOption('oidc.well_known', `${fake.url}${WELL_KNOWN}?v=foreign-userinfo`);
+        const u = await signIn(new ConsoleClient(gw), 'oidc', { sub: 'foreign-2', email: 'f2@idp.test' });
+        expect(u.body).toEqual({ success: false, message: 'OIDC 发现文档中的 userinfo_endpoint 与 Well-Known 地址不在同一主机，请在设置中填写该端点！' });
+        expect(foreign.requests).toEqual([]);
+        expect(await userBy('oidc_id', 'foreign-2')).toBeUndefined();
+
+        // An endpoint the admin set explicitly is trusted wherever it is.
+        await setOption('oidc.user_info_endpoint', `${foreign.url}/oidc/userinfo`);
+        const configured = await signIn(new ConsoleClient(gw), 'oidc', { sub: 'foreign-3', email: 'f3@idp.test' });
+        expect(configured.body.message).toBe('OIDC 获取用户信息失败！请检查设置！'); // the foreign server does not know the token
+        expect(foreign.requests.map((q) => q.path)).toEqual(['/oidc/userinfo']);
+      } finally {
+        delete fake.discovery.userinfo_endpoint;
+        await setOption('oidc.user_info_endpoint', '');
+        await setOption('oidc.well_known', `${fake.url}${WELL_KNOWN}`);
+        await foreign.stop();
+      }
+    });
+  });
 });

@@ -66,6 +66,8 @@ describe('password reset', () => {
     // the system access token issued before the reset no longer works
     const withToken = await guest.call('GET', '/api/user/self', undefined, { Authorization: accessToken, 'New-Api-User': String(hana.userId) });
     expect(withToken.body).toEqual({ success: false, message: '无权进行此操作，access token 无效' });
+    // and neither does the session signed in before the reset
+    expect((await hana.get('/api/user/self')).body).toEqual({ success: false, message: '无权进行此操作，未登录且未提供 access token' });
   });
 
   it('refuses missing fields, a wrong token, a token for another address and an expired token', async () => {

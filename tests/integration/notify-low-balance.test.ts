@@ -33,6 +33,17 @@ async function startReceiver(hang = false): Promise<{ url: string; hooks: Hook[]
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** One chat completion with the token; the charge it makes is what may trigger a notice. */
+async function chatAs(f: RelayFixture, key: string): Promise<void> {
+  const r = await fetch(`${f.gw.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], max_tokens: 20 }),
+  });
+  expect(r.status).toBe(200);
+  await r.text();
+}
+
 describe('low-balance notification', () => {
   let f: RelayFixture;
   let smtp: FakeSmtp;
@@ -40,7 +51,8 @@ describe('low-balance notification', () => {
   let hanging: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
-    [f, smtp, receiver, hanging] = await Promise.all([startRelayFixture(), startFakeSmtp(), startReceiver(), startReceiver(true)]);
+    // The receivers listen on loopback, which user-supplied URLs may reach only when the operator allows it.
+    [f, smtp, receiver, hanging] = await Promise.all([startRelayFixture({ USER_URL_ALLOW_PRIVATE: 'true' }), startFakeSmtp(), startReceiver(), startReceiver(true)]);
     await addChannel(f);
     for (const [key, value] of Object.entries({ SMTPServer: '127.0.0.1', SMTPPort: String(smtp.port), SMTPFrom: 'alerts@ferryman.test', ServerAddress: 'https://console.example' })) {
       expect((await f.root.put('/api/option/', { key, value })).body.success).toBe(true);
@@ -55,15 +67,7 @@ describe('low-balance notification', () => {
     }
   });
 
-  const chat = async (key: string) => {
-    const r = await fetch(`${f.gw.url}/v1/chat/completions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }], max_tokens: 10 }),
-    });
-    expect(r.status).toBe(200);
-    await r.text();
-  };
+  const chat = (key: string) => chatAs(f, key);
   /** Sets the balance through the admin edit and waits until earlier charges have settled. */
   const setQuota = async (id: number, quota: number) => {
     expect((await f.root.put('/api/user/', { id, quota })).body.success).toBe(true);
@@ -139,5 +143,53 @@ describe('low-balance notification', () => {
     expect(hanging.hooks).toHaveLength(1); // the webhook was called and is still unanswered...
     expect(elapsed).toBeLessThan(2000); // ...while the request had long returned
     await chat(key); // and the gateway keeps serving
+  });
+});
+
+describe('webhook address policy without USER_URL_ALLOW_PRIVATE', () => {
+  let f: RelayFixture;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    [f, receiver] = await Promise.all([startRelayFixture(), startReceiver()]);
+    await addChannel(f);
+  });
+  afterAll(async () => {
+    await f?.stop();
+    receiver?.server.closeAllConnections();
+    receiver?.server.close();
+  });
+
+  it('refuses a loopback webhook on save, naming the address class, and keeps the old setting', async () => {
+    expect((await f.root.post('/api/user/', { username: 'lupe', password: 'lupe-pass-1' })).body.success).toBe(true);
+    const c = new ConsoleClient(f.gw);
+    await c.login('lupe', 'lupe-pass-1');
+    const before = (await f.gw.sql<{ setting: string }[]>`SELECT setting FROM users WHERE id = ${c.userId}`)[0]!.setting;
+    const port = new URL(receiver.url).port;
+    for (const url of [receiver.url, `http://localhost:${port}/hook`, `http://2130706433:${port}/hook`, `http://[::1]:${port}/hook`]) {
+      const r = await c.put('/api/user/setting', { notify_type: 'webhook', quota_warning_threshold: THRESHOLD, webhook_url: url });
+      expect(r.status, url).toBe(200);
+      expect(r.body.success, url).toBe(false);
+      expect(r.body.message, url).toMatch(/^Webhook地址不允许指向内网或保留地址：(127\.0\.0\.1|::1)（本机回环）$/);
+    }
+    expect((await f.gw.sql<{ setting: string }[]>`SELECT setting FROM users WHERE id = ${c.userId}`)[0]!.setting).toBe(before);
+    expect(receiver.hooks).toEqual([]);
+  });
+
+  it('does not contact a loopback webhook stored before the rule, at send time', async () => {
+    expect((await f.root.post('/api/user/', { username: 'lars', password: 'lars-pass-1' })).body.success).toBe(true);
+    const c = new ConsoleClient(f.gw);
+    await c.login('lars', 'lars-pass-1');
+    const setting = { notify_type: 'webhook', quota_warning_threshold: THRESHOLD, webhook_url: receiver.url };
+    await f.gw.sql`UPDATE users SET setting = ${JSON.stringify(setting)} WHERE id = ${c.userId}`;
+    const { key } = await addToken(c, { unlimited_quota: true });
+    // the admin edit also makes every node reload the user, so the relay sees the stored setting
+    expect((await f.root.put('/api/user/', { id: c.userId, quota: THRESHOLD + 3 })).body.success).toBe(true);
+    await chatAs(f, key);
+    // the notice was attempted and refused at connect time...
+    const refused = /low-balance notification failed.*outbound address 127\.0\.0\.1 refused \(loopback\)/;
+    expect(await eventually(async () => f.gw.output(), (out) => refused.test(out))).toMatch(refused);
+    await pause(500);
+    expect(receiver.hooks).toEqual([]); // ...so the listener never heard from the gateway
   });
 });

@@ -226,14 +226,14 @@ describe('route table access', () => {
     ]);
   });
 
-  it('refuses a disabled user’s live session and access token at once', async () => {
+  it('refuses a disabled user’s live session (it ended with the ban) and access token at once', async () => {
     const victim = await seedUser(gw, { username: 'victim', accessToken: 'victim-access-token-0123456789ab' });
     expect((await victim.get('/api/log/self')).body.success).toBe(true);
     const r = await root.post('/api/user/manage', { id: victim.userId, action: 'disable' });
     expect(r.body.success).toBe(true);
     for (const path of ['/api/user/self', '/api/log/self', '/api/log/self/stat', '/api/data/self', '/api/mj/self', '/api/task/self']) {
       const res = await victim.get(path);
-      expect([path, res.status, res.body]).toEqual([path, 200, BANNED]);
+      expect([path, res.status, res.body]).toEqual([path, 401, NOT_LOGGED_IN]);
     }
     const viaToken = await fetch(`${gw.url}/api/log/self`, { headers: { authorization: 'victim-access-token-0123456789ab', 'New-Api-User': String(victim.userId) } });
     expect(await viaToken.json()).toEqual(BANNED);

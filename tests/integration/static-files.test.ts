@@ -52,4 +52,24 @@ describe('console files and the SPA fallback', () => {
     const r = await fetch(`${gw.url}/sw.js`);
     expect(r.headers.get('cache-control')).toBe('no-cache');
   });
+
+  it('sends a Content-Security-Policy with the app shell: no inline or foreign scripts, no plugins', async () => {
+    for (const path of ['/', '/index.html', '/chat2link', '/chat/0']) {
+      const r = await fetch(`${gw.url}${path}`);
+      const directives = new Map(
+        (r.headers.get('content-security-policy') ?? '').split(';').map((d) => {
+          const [name, ...sources] = d.trim().split(/\s+/);
+          return [name!, sources] as const;
+        }),
+      );
+      expect(directives.get('script-src'), path).toEqual(["'self'", 'https://challenges.cloudflare.com']);
+      expect(directives.get('object-src'), path).toEqual(["'none'"]);
+      expect(directives.get('base-uri'), path).toEqual(["'self'"]);
+      expect(directives.get('frame-ancestors'), path).toEqual(["'self'"]);
+      expect(directives.get('connect-src'), path).toEqual(["'self'"]);
+      expect(directives.get('default-src'), path).toEqual(["'self'"]);
+      // the chat page frames the configured http(s) chat link, and Turnstile its challenge
+      expect(directives.get('frame-src'), path).toEqual(["'self'", 'http:', 'https:']);
+    }
+  });
 });

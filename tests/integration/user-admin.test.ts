@@ -167,11 +167,14 @@ describe('user administration', () => {
     expect((await viaToken()).body.success).toBe(true);
 
     expect((await admin.post('/api/user/manage', { id: ids.cid, action: 'disable' })).body.data).toMatchObject({ status: 2 });
-    expect((await cid.get('/api/user/self')).body).toEqual({ success: false, message: '用户已被封禁' });
+    // the ban ended the session; the access token is refused by status
+    expect((await cid.get('/api/user/self')).body).toEqual({ success: false, message: '无权进行此操作，未登录且未提供 access token' });
     expect((await viaToken()).body).toEqual({ success: false, message: '用户已被封禁' });
     await expect(new ConsoleClient(gw).login('cid', 'cid-pass-1')).rejects.toThrow(/用户名或密码错误，或用户已被封禁/);
 
     expect((await admin.post('/api/user/manage', { id: ids.cid, action: 'enable' })).body.data).toMatchObject({ status: 1 });
+    expect((await viaToken()).body.success).toBe(true);
+    await cid.login('cid', 'cid-pass-1');
     expect((await cid.get('/api/user/self')).body.success).toBe(true);
 
     expect((await admin.post('/api/user/manage', { id: ids.cid, action: 'delete' })).body.success).toBe(true);

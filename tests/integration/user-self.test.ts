@@ -7,7 +7,7 @@ describe('self service', () => {
   let root: ConsoleClient;
 
   beforeAll(async () => {
-    gw = await startGateway();
+    gw = await startGateway({ USER_URL_ALLOW_PRIVATE: 'true' });
     root = await setupRoot(gw);
   });
   afterAll(() => gw?.stop());
@@ -137,14 +137,14 @@ describe('self service', () => {
     expect((await put({ notify_type: 'email', quota_warning_threshold: 1, notification_email: 'nope' })).body.message).toBe('无效的邮箱地址');
     expect((await put({ notify_type: 'webhook', quota_warning_threshold: 'x' })).body.message).toBe('无效的参数');
 
-    const ok = await put({ notify_type: 'webhook', quota_warning_threshold: 5000, webhook_url: 'https://hooks.test/q', webhook_secret: 's3', accept_unset_model_ratio_model: true });
+    const ok = await put({ notify_type: 'webhook', quota_warning_threshold: 5000, webhook_url: 'http://127.0.0.1:9/q', webhook_secret: 's3', accept_unset_model_ratio_model: true });
     expect(ok.body).toEqual({ success: true, message: '设置已更新' });
     expect(JSON.parse((await row(kim.userId)).setting as string)).toEqual({
       accept_unset_model_ratio_model: true,
       notify_type: 'webhook',
       quota_warning_threshold: 5000,
       webhook_secret: 's3',
-      webhook_url: 'https://hooks.test/q',
+      webhook_url: 'http://127.0.0.1:9/q',
     });
     await put({ notify_type: 'email', quota_warning_threshold: 100, notification_email: 'kim@mail.test' });
     expect(JSON.parse((await row(kim.userId)).setting as string)).toEqual({
@@ -188,6 +188,6 @@ describe('self service', () => {
     await expect(new ConsoleClient(gw).login('ned', 'ned-pass-1')).rejects.toThrow();
     // a copy of the old session cookie no longer opens anything
     ned.cookie = session;
-    expect((await ned.get('/api/user/self')).body).toEqual({ success: false, message: '无权进行此操作，用户信息无效' });
+    expect((await ned.get('/api/user/self')).body).toEqual({ success: false, message: '无权进行此操作，未登录且未提供 access token' });
   });
 });

@@ -25,6 +25,8 @@ export interface FakeOAuth {
   wechatCode(wechatId: string): string;
   /** env overrides pointing the gateway's GitHub, Linux DO and Turnstile endpoints at this server */
   env(): Record<string, string>;
+  /** fields that replace this server's own in its OIDC discovery document (e.g. a token_endpoint elsewhere) */
+  discovery: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startFakeOAuth(): Promise<FakeOAuth> {
   const tokens = new Map<string, Identity>();
   const wechatCodes = new Map<string, string>();
   const requests: RecordedRequest[] = [];
+  const discovery: Record<string, string> = {};
   let base = '';
 
   const grant = (code: string, provider: Provider): string | null => {
@@ -85,7 +88,13 @@ export async function startFakeOAuth(): Promise<FakeOAuth> {
     },
     'GET /oidc/.well-known/openid-configuration': () => [
       200,
-      { issuer: `${base}/oidc`, authorization_endpoint: `${base}/authorize`, token_endpoint: `${base}/oidc/token`, userinfo_endpoint: `${base}/oidc/userinfo` },
+      {
+        issuer: `${base}/oidc`,
+        authorization_endpoint: `${base}/authorize`,
+        token_endpoint: `${base}/oidc/token`,
+        userinfo_endpoint: `${base}/oidc/userinfo`,
+        ...discovery,
+      },
     ],
     'POST /oidc/token': (_req, body) => {
       const p = new URLSearchParams(body);
@@ -129,6 +138,7 @@ export async function startFakeOAuth(): Promise<FakeOAuth> {
   return {
     url: base,
     requests,
+    discovery,
     async authorize(provider, identity, state) {
       const q = new URLSearchParams({ provider, identity: JSON.stringify(identity), state, redirect_uri: `http://console.test/oauth/${provider}` });
       const res = await fetch(`${base}/authorize?${q}`, { redirect: 'manual' });

@@ -13,6 +13,8 @@ export interface TestGateway {
   port: number;
   /** direct connection to the gateway's database (embedded or PostgreSQL) for ledger assertions */
   sql: postgres.Sql;
+  /** the PostgreSQL database the gateway uses (null on the embedded database), for a second node on it */
+  databaseUrl: string | null;
   output(): string;
   stop(): Promise<void>;
 }
@@ -21,11 +23,18 @@ export interface TestGateway {
  * Starts the real gateway (`node --import tsx core/main.ts`, or the compiled `dist/core/main.js` that
  * `npm start` runs when `built`) on a free port with its own database:
  * a temporary PGlite directory, or a fresh PostgreSQL database when FERRYMAN_TEST_DB=postgres.
+ * `databaseUrl` joins another gateway's PostgreSQL database instead (a second node); it is not dropped
+ * here, so stop this gateway before the one that created the database.
  */
-export async function startGateway(env: Record<string, string> = {}, opts: { dataDir?: string; nodeArgs?: string[]; built?: boolean } = {}): Promise<TestGateway> {
+export async function startGateway(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string; nodeArgs?: string[]; built?: boolean; databaseUrl?: string } = {},
+): Promise<TestGateway> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'ferryman-'));
-  const pg = testDbKind() === 'postgres' ? await createPostgresDatabase() : null;
+  const pg = opts.databaseUrl !== undefined
+    ? { url: opts.databaseUrl, drop: async () => {} }
+    : testDbKind() === 'postgres' ? await createPostgresDatabase() : null;
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...(opts.built ? ['dist/core/main.js'] : ['--import', 'tsx', 'core/main.ts'])], {
     cwd: ROOT,
     env: {
@@ -78,8 +87,8 @@ export async function startGateway(env: Record<string, string> = {}, opts: { dat
     : pg
     ? postgres(pg.url, { max: 4, onnotice: () => {}, types: { int8: { to: 20, from: [20], serialize: String, parse: Number } } as never })
     : postgres({
-        host: dbAddress!.split(':')[0],
-        port: Number(dbAddress!.split(':')[1]),
+        // the embedded database's Unix socket (core/db/embedded-wire-server.ts)
+        path: dbAddress!,
         user: 'postgres',
         database: 'postgres',
         max: 2,
@@ -90,6 +99,7 @@ export async function startGateway(env: Record<string, string> = {}, opts: { dat
     url: `http://127.0.0.1:${port}`,
     port,
     sql,
+    databaseUrl: pg?.url ?? null,
     output: () => out,
     async stop() {
       await sql?.end({ timeout: 2 }).catch(() => {});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newTokenKey } from '../../auth/random-key.js';
 import { checkCode, consumeCode } from '../../auth/verification-codes.js';
+import { shortText } from '../../contracts/bounded-text.js';
 import { parseBody, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
@@ -10,11 +11,11 @@ import { checkTurnstile } from './turnstile.js';
 
 // The body is a User JSON; only these fields are read (password2, display_name, role... are ignored).
 const registerBody = z.object({
-  username: z.string().default(''),
-  password: z.string().default(''),
-  email: z.string().default(''),
-  verification_code: z.string().default(''),
-  aff_code: z.string().default(''),
+  username: shortText.default(''),
+  password: shortText.default(''),
+  email: shortText.default(''),
+  verification_code: shortText.default(''),
+  aff_code: shortText.default(''),
 });
 
 /** POST /api/user/register (spec console-api.md §5.1). No session is created: the user logs in next. */

@@ -2,21 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { consumeCode, issueCode, newResetToken } from '../../auth/verification-codes.js';
+import { shortText } from '../../contracts/bounded-text.js';
 import { passwordResetMail } from '../../mail/mail-templates.js';
 import { serverAddress } from '../../options/server-address.js';
 import { parseBody, type ApiContext } from '../api-context.js';
+import { readQuery, textParam } from '../log/query-params.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 import { mailAnswer } from './mail-answer.js';
 import { checkTurnstile } from './turnstile.js';
 
 const emailFormat = z.email();
+const emailQuery = z.object({ email: textParam });
 
 /** GET /api/reset_password?email= (spec console-api.md §3.5): mails a reset link valid 10 minutes. */
 async function requestReset(c: ApiContext): Promise<ApiResult> {
   await checkTurnstile(c);
   const { options, sql } = c.app;
-  const email = c.query.get('email') ?? '';
+  const { email } = readQuery(c, emailQuery);
   if (!emailFormat.safeParse(email).success) return fail('无效的参数');
   const [known] = await sql`SELECT 1 FROM users WHERE email = ${email} LIMIT 1`;
   if (!known) return fail('该邮箱地址未注册');
@@ -26,12 +29,12 @@ async function requestReset(c: ApiContext): Promise<ApiResult> {
   return mailAnswer(c, passwordResetMail(email, options.get('SystemName'), link));
 }
 
-const resetBody = z.object({ email: z.string().default(''), token: z.string().default('') });
+const resetBody = z.object({ email: shortText.default(''), token: shortText.default('') });
 
 /**
  * POST /api/user/reset {email, token}: a new 12-hex password for every account with that email, returned in
- * data. The token is single-use, and the system access tokens of those accounts are revoked as well, since
- * a reset is how a possibly stolen account is taken back.
+ * data. The token is single-use, and the sessions and system access tokens of those accounts are revoked as
+ * well, since a reset is how a possibly stolen account is taken back.
  */
 async function resetPassword(c: ApiContext): Promise<ApiResult> {
   const input = parseBody(c, resetBody);
@@ -42,6 +45,7 @@ async function resetPassword(c: ApiContext): Promise<ApiResult> {
   const rows = await c.app.sql<{ id: number }[]>`
     UPDATE users SET password = ${hashed}, access_token = NULL WHERE email = ${input.email} AND deleted_at IS NULL RETURNING id`;
   for (const r of rows) c.app.invalidation.publish('user', r.id);
+  await c.app.sessions.endAllOf(rows.map((r) => r.id));
   return ok(password);
 }
 

@@ -1,18 +1,22 @@
+import { z } from 'zod';
 import { checkCode, consumeCode, issueCode, newEmailCode } from '../../auth/verification-codes.js';
 import { verificationMail } from '../../mail/mail-templates.js';
 import type { ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
+import { readQuery, textParam } from '../log/query-params.js';
 import { requireSessionUser } from '../oauth/session-user.js';
 import { emailRuleViolation } from './email-rules.js';
 import { mailAnswer } from './mail-answer.js';
 import { checkTurnstile } from './turnstile.js';
 
+const emailQuery = z.object({ email: textParam, code: textParam });
+
 /** GET /api/verification?email= (spec console-api.md §3.4): mails a 6-hex code valid 10 minutes. */
 async function sendVerification(c: ApiContext): Promise<ApiResult> {
   await checkTurnstile(c);
   const { options, sql } = c.app;
-  const email = c.query.get('email') ?? '';
+  const { email } = readQuery(c, emailQuery);
   const violation = emailRuleViolation(email, {
     domainRestriction: options.bool('EmailDomainRestrictionEnabled'),
     whitelist: options.get('EmailDomainWhitelist'),
@@ -31,8 +35,7 @@ async function sendVerification(c: ApiContext): Promise<ApiResult> {
  */
 async function bindEmail(c: ApiContext): Promise<ApiResult> {
   const user = await requireSessionUser(c);
-  const email = c.query.get('email') ?? '';
-  const code = c.query.get('code') ?? '';
+  const { email, code } = readQuery(c, emailQuery);
   if (!(await checkCode(c.app.sql, 'verify', email, code))) return fail('验证码错误或已过期');
   if (await emailTaken(c, email, user.id)) return fail('邮箱地址已被占用');
   if (!(await consumeCode(c.app.sql, 'verify', email, code))) return fail('验证码错误或已过期');

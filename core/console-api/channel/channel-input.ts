@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { boundedText, GROUP_MAX, shortText, URL_MAX } from '../../contracts/bounded-text.js';
 
-const text = z.string().max(1_000_000);
+// Keys (one per line, or a Vertex JSON), model lists and JSON settings: bounded in practice by the body cap.
+const text = boundedText(1_000_000);
 const nullableText = text.nullable().optional();
 
 /** The channel fields a client may send; unknown keys are ignored, types are strict. */
@@ -8,21 +10,21 @@ export const channelInput = z.object({
   id: z.number().int().optional(),
   type: z.number().int().min(0).max(1000).optional(),
   key: text.optional(),
-  openai_organization: nullableText,
-  test_model: nullableText,
+  openai_organization: shortText.nullable().optional(),
+  test_model: shortText.nullable().optional(),
   status: z.number().int().min(0).max(3).optional(),
-  name: z.string().max(255).optional(),
+  name: shortText.optional(),
   weight: z.number().int().min(0).max(1_000_000).optional(),
-  base_url: nullableText,
-  other: z.string().max(100_000).optional(),
+  base_url: boundedText(URL_MAX).nullable().optional(),
+  other: boundedText(100_000).optional(),
   models: text.optional(),
-  group: z.string().max(64 * 64).optional(),
-  groups: z.array(z.string()).optional(),
+  group: boundedText(64 * GROUP_MAX).optional(),
+  groups: z.array(boundedText(GROUP_MAX)).max(64).optional(),
   model_mapping: nullableText,
-  status_code_mapping: z.string().max(1024).nullable().optional(),
+  status_code_mapping: boundedText(1024).nullable().optional(),
   priority: z.number().int().min(-1_000_000).max(1_000_000).nullable().optional(),
   auto_ban: z.number().int().min(0).max(1).nullable().optional(),
-  tag: z.string().max(255).nullable().optional(),
+  tag: shortText.nullable().optional(),
   setting: nullableText,
   param_override: nullableText,
 });

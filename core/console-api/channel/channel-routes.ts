@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import type { ChannelRow } from '../../db/rows.js';
 import { paramInt, parseBody, queryInt, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { ApiError, fail, ok, type ApiResult } from '../envelope.js';
+import { readQuery, textParam } from '../log/query-params.js';
 import { rebuildAbilities } from './abilities.js';
 import { channelInput, channelProblem, type ChannelInput } from './channel-input.js';
 import { toChannelJson } from './channel-json.js';
@@ -42,11 +44,11 @@ async function list(c: ApiContext): Promise<ApiResult> {
   return ok(rows.map(toChannelJson));
 }
 
+const searchQuery = z.object({ keyword: textParam, model: textParam, group: textParam });
+
 /** GET /api/channel/search — id, name, base_url match (LIKE wildcards in the keyword are literal). */
 async function search(c: ApiContext): Promise<ApiResult> {
-  const keyword = c.query.get('keyword') ?? '';
-  const model = c.query.get('model') ?? '';
-  const group = c.query.get('group') ?? '';
+  const { keyword, model, group } = readQuery(c, searchQuery);
   const like = `%${escapeLike(keyword)}%`;
   const asId = /^\d+$/.test(keyword) ? Number(keyword) : -1;
   const order = c.query.get('id_sort') === 'true' ? c.app.sql`id DESC` : c.app.sql`priority DESC, id DESC`;

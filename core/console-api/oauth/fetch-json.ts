@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { readCapped } from '../../upstream/read-capped.js';
 import { ApiError } from '../envelope.js';
 
@@ -8,6 +8,8 @@ export interface JsonRequest {
   /** a form (sent url-encoded) or a JSON value */
   form?: Record<string, string>;
   json?: unknown;
+  /** the outbound policy's dispatcher (core/upstream/outbound-policy.ts); undici's global one otherwise */
+  dispatcher?: Dispatcher;
 }
 
 export interface JsonResponse {
@@ -38,6 +40,7 @@ export async function fetchJson(url: string, r: JsonRequest = {}): Promise<JsonR
     method: r.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
     body,
+    dispatcher: r.dispatcher,
     headersTimeout: TIMEOUT_MS,
     bodyTimeout: TIMEOUT_MS,
     signal: AbortSignal.timeout(TIMEOUT_MS * 2),

@@ -29,7 +29,7 @@ interface OAuthProvider {
 function callback(p: OAuthProvider) {
   return async (c: ApiContext): Promise<ApiResult> => {
     if (p.errorInQuery && c.query.get('error')) return fail(c.query.get('error_description') ?? '');
-    if (!takeOAuthState(c)) return fail('state is empty or not same', 403);
+    if (!(await takeOAuthState(c))) return fail('state is empty or not same', 403);
     // Failures are answered, not thrown, so the session that no longer holds the state is saved either way.
     try {
       if (!c.app.options.bool(p.enabledOption)) return fail(`管理员未开启通过 ${p.label} 登录以及注册`);

@@ -1,11 +1,13 @@
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { serverAddress } from '../../options/server-address.js';
+import { outboundDispatcher } from '../../upstream/outbound-policy.js';
 import type { ApiContext } from '../api-context.js';
 import { ApiError } from '../envelope.js';
 import type { ExternalAccount } from './external-account.js';
 import { providerCall } from './fetch-json.js';
+import { discoveryDocument, oidcEndpoints, type DiscoveryDocument, type OidcEndpoints } from './oidc-endpoints.js';
 
-const discovery = z.object({ token_endpoint: z.string(), userinfo_endpoint: z.string() }).loose();
 const tokenAnswer = z.object({ access_token: z.string().optional() }).loose();
 const userAnswer = z
   .object({ sub: z.string().nullish(), email: z.string().nullish(), name: z.string().nullish(), preferred_username: z.string().nullish() })
@@ -13,15 +15,39 @@ const userAnswer = z
 
 const UNREACHABLE = '无法连接至 OIDC 服务器，请稍后重试！';
 
+// The provider is the admin's choice and may be self-hosted on a private network; metadata, link-local and
+// reserved addresses are still refused, on the address actually connected to.
+const dispatcher = outboundDispatcher({ kind: 'admin-url' });
+
+const DISCOVERY_TTL_MS = 3_600_000;
+
+/**
+ * The discovery document of the oidc.well_known value, fetched once an hour rather than per callback (each
+ * callback is an anonymous visitor's request). One entry keyed by the value: a changed option is a miss and
+ * replaces it. Concurrent callbacks share one fetch; a failed fetch is not kept. A fetch whose entry is
+ * replaced meanwhile still answers the callbacks waiting on it (ignoreFetchAbort).
+ */
+const discoveries = new LRUCache<string, DiscoveryDocument>({
+  max: 1,
+  ttl: DISCOVERY_TTL_MS,
+  ignoreFetchAbort: true,
+  fetchMethod: async (wellKnown) => {
+    const doc = discoveryDocument.safeParse((await providerCall(wellKnown, { dispatcher }, UNREACHABLE)).body).data;
+    if (!doc) throw new ApiError(UNREACHABLE);
+    return doc;
+  },
+});
+
 /**
  * new-api's getOidcUserInfoByCode: form POST to oidc.token_endpoint with redirect_uri <ServerAddress>/oauth/oidc,
  * then oidc.user_info_endpoint; `sub` and `email` are required. When the endpoint options are empty they
- * are read from the oidc.well_known discovery document (new-api leaves that to the settings page).
+ * are read from the oidc.well_known discovery document (new-api leaves that to the settings page), on the
+ * well-known's origin only (oidc-endpoints.ts).
  */
 export async function oidcAccount(c: ApiContext, code: string): Promise<ExternalAccount> {
   if (!code) throw new ApiError('无效的参数');
   const { options } = c.app;
-  const endpoints = await oidcEndpoints(c);
+  const endpoints = await endpointsOf(c);
   const form = {
     client_id: options.get('oidc.client_id'),
     client_secret: options.get('oidc.client_secret'),
@@ -29,10 +55,10 @@ export async function oidcAccount(c: ApiContext, code: string): Promise<External
     grant_type: 'authorization_code',
     redirect_uri: `${serverAddress(c.app)}/oauth/oidc`,
   };
-  const token = await providerCall(endpoints.token, { form }, UNREACHABLE);
+  const token = await providerCall(endpoints.token, { form, dispatcher }, UNREACHABLE);
   const accessToken = tokenAnswer.safeParse(token.body).data?.access_token;
   if (!accessToken) throw new ApiError('OIDC 获取 Token 失败，请检查设置！');
-  const info = await providerCall(endpoints.userInfo, { headers: { Authorization: `Bearer ${accessToken}` } }, UNREACHABLE);
+  const info = await providerCall(endpoints.userInfo, { headers: { Authorization: `Bearer ${accessToken}` }, dispatcher }, UNREACHABLE);
   if (info.status !== 200) throw new ApiError('OIDC 获取用户信息失败！请检查设置！');
   const user = userAnswer.safeParse(info.body).data;
   if (!user?.sub || !user.email) throw new ApiError('OIDC 获取用户信息为空！请检查设置！');
@@ -46,13 +72,12 @@ export async function oidcAccount(c: ApiContext, code: string): Promise<External
   };
 }
 
-async function oidcEndpoints(c: ApiContext): Promise<{ token: string; userInfo: string }> {
+async function endpointsOf(c: ApiContext): Promise<OidcEndpoints> {
   const { options } = c.app;
-  const token = options.get('oidc.token_endpoint');
-  const userInfo = options.get('oidc.user_info_endpoint');
+  const configured = { token: options.get('oidc.token_endpoint'), userInfo: options.get('oidc.user_info_endpoint') };
   const wellKnown = options.get('oidc.well_known');
-  if ((token && userInfo) || !wellKnown) return { token, userInfo };
-  const doc = discovery.safeParse((await providerCall(wellKnown, {}, UNREACHABLE)).body).data;
+  if ((configured.token && configured.userInfo) || !wellKnown) return configured;
+  const doc = await discoveries.fetch(wellKnown);
   if (!doc) throw new ApiError(UNREACHABLE);
-  return { token: token || doc.token_endpoint, userInfo: userInfo || doc.userinfo_endpoint };
+  return oidcEndpoints(wellKnown, configured, doc);
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { nulFreeText, shortText } from '../../contracts/bounded-text.js';
 import { OPTION_DEFS } from '../../options/option-defaults.js';
 import { isSecretOption } from '../../options/option-secrets.js';
 import { OptionValueError } from '../../options/options-store.js';
 import { parseBody, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
-import { ApiError, fail, ok, type ApiResult } from '../envelope.js';
+import { fail, ok, type ApiResult } from '../envelope.js';
 import { optionGuardError } from './option-guards.js';
 
 /**
@@ -12,8 +13,9 @@ import { optionGuardError } from './option-guards.js';
  * numbers and stores their string form, since options always travel as strings; null is "" as in Go.
  */
 const optionUpdate = z.object({
-  key: z.string().min(1).max(255),
-  value: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+  key: shortText.min(1),
+  // Values such as ModelRatio JSON are large: the body cap is their bound.
+  value: z.union([nulFreeText, z.number(), z.boolean(), z.null()]).optional(),
 });
 
 /** GET /api/option/ — every option as strings, secrets left out (option-secrets.ts), sorted by key. */
@@ -28,12 +30,7 @@ function list(c: ApiContext): ApiResult {
 
 /** PUT /api/option/ — one key per call: guards, then validated save (nothing changes when refused). */
 async function update(c: ApiContext): Promise<ApiResult> {
-  let input: z.infer<typeof optionUpdate>;
-  try {
-    input = parseBody(c, optionUpdate);
-  } catch {
-    throw new ApiError('无效的参数', 400);
-  }
+  const input = parseBody(c, optionUpdate, '无效的参数', 400);
   const value = input.value === undefined || input.value === null ? '' : String(input.value);
   const guard = optionGuardError(input.key, value, (k) => c.app.options.get(k));
   if (guard) return fail(guard);

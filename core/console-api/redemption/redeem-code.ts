@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { logQuota } from '../../billing/format-quota.js';
+import { shortText } from '../../contracts/bounded-text.js';
 import { parseBody, requireUser, type ApiContext } from '../api-context.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 import { claimAndCredit } from '../topup/credit-top-up.js';
 import { REDEMPTION_UNUSED, REDEMPTION_USED } from './redemption-row.js';
 
-const redeemInput = z.object({ key: z.string().max(200).optional() });
+const redeemInput = z.object({ key: shortText.optional() });
 
 // A code whose quota an admin edits between our read and our claim is read again; more than this many
 // edits in a row is not a real situation.

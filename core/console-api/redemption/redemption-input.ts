@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { shortText } from '../../contracts/bounded-text.js';
 
 // Quotas are bigint in the database; a code worth more than a safe integer could not be credited exactly.
 const quota = z.number().int().max(Number.MAX_SAFE_INTEGER);
 
 /** POST /api/redemption/ — missing numbers are 0, as Go decodes them, so they meet the checks below. */
 export const redemptionCreateInput = z.object({
-  name: z.string().max(1000).default(''),
+  name: shortText.default(''),
   quota: quota.default(0),
   count: z.number().int().default(0),
 });
@@ -13,7 +14,7 @@ export const redemptionCreateInput = z.object({
 /** PUT /api/redemption/ — name and quota (full edit) or status (?status_only=). */
 export const redemptionUpdateInput = z.object({
   id: z.number().int(),
-  name: z.string().max(1000).optional(),
+  name: shortText.optional(),
   quota: quota.optional(),
   status: z.number().int().optional(),
 });

@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import { newRedemptionKey } from '../../auth/random-key.js';
 import { paramInt, parseBody, queryInt, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { escapeLike } from '../channel/channel-routes.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
+import { readQuery, textParam } from '../log/query-params.js';
 import { redeemCode } from './redeem-code.js';
 import { redemptionCountError, redemptionCreateInput, redemptionFieldsError, redemptionUpdateInput } from './redemption-input.js';
 import { redemptionPage } from './redemption-paging.js';
@@ -22,9 +24,11 @@ async function page(c: ApiContext, filter: ReturnType<ApiContext['app']['sql']>)
 /** GET /api/redemption/?p=&page_size= */
 const list = (c: ApiContext) => page(c, c.app.sql``);
 
+const searchQuery = z.object({ keyword: textParam });
+
 /** GET /api/redemption/search?keyword= — name prefix (wildcards literal), or the id when numeric. */
 function search(c: ApiContext): Promise<ApiResult> {
-  const keyword = c.query.get('keyword') ?? '';
+  const { keyword } = readQuery(c, searchQuery);
   const id = /^\d{1,15}$/.test(keyword) ? Number(keyword) : -1;
   return page(c, c.app.sql`AND (name LIKE ${`${escapeLike(keyword)}%`} OR id = ${id})`);
 }

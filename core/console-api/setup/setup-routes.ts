@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { ROLE_ROOT } from '../../auth/roles.js';
-import type { ApiContext } from '../api-context.js';
+import { shortText } from '../../contracts/bounded-text.js';
+import { parseBody, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import type { ApiResult } from '../envelope.js';
 
@@ -18,9 +19,9 @@ async function getSetup(c: ApiContext): Promise<ApiResult> {
 }
 
 const setupBody = z.object({
-  username: z.string().optional().default(''),
-  password: z.string().optional().default(''),
-  confirmPassword: z.string().optional().default(''),
+  username: shortText.optional().default(''),
+  password: shortText.optional().default(''),
+  confirmPassword: shortText.optional().default(''),
   SelfUseModeEnabled: z.boolean().optional().default(false),
   DemoSiteEnabled: z.boolean().optional().default(false),
 });
@@ -30,12 +31,7 @@ const bad = (message: string, status = 400): ApiResult => ({ status, body: { suc
 /** First-run initialisation (spec console-api.md §3.6): creates root once, saves the usage mode, marks setup done. */
 async function postSetup(c: ApiContext): Promise<ApiResult> {
   if (c.app.setup.done) return bad('系统已经初始化完成');
-  let input: z.infer<typeof setupBody>;
-  try {
-    input = setupBody.parse(JSON.parse(c.body.toString('utf8') || 'null'));
-  } catch {
-    return bad('请求参数有误');
-  }
+  const input = parseBody(c, setupBody, '请求参数有误', 400);
   const { sql, options } = c.app;
   if (!(await rootExists(c))) {
     const username = input.username.trim();

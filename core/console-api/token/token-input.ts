@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import { boundedText, GROUP_MAX, shortText } from '../../contracts/bounded-text.js';
 
 export const tokenInput = z.object({
   id: z.number().int().optional(),
-  name: z.string().max(1000).optional(),
+  name: shortText.optional(),
   status: z.number().int().min(1).max(4).optional(),
   expired_time: z.number().int().min(-1).optional(),
   remain_quota: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   unlimited_quota: z.boolean().optional(),
   model_limits_enabled: z.boolean().optional(),
-  model_limits: z.string().max(1024).optional(),
-  allow_ips: z.string().max(10_000).nullable().optional(),
-  group: z.string().max(64).optional(),
+  // model_limits is varchar(1024).
+  model_limits: boundedText(1024).optional(),
+  allow_ips: boundedText(10_000).nullable().optional(),
+  group: boundedText(GROUP_MAX).optional(),
 });
 
 export type TokenInput = z.infer<typeof tokenInput>;

@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import type { TokenRow } from '../../db/rows.js';
 import { paramInt, parseBody, queryInt, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { escapeLike } from '../channel/channel-routes.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
+import { readQuery, textParam } from '../log/query-params.js';
 import { tokenBatchInput } from './token-input.js';
 import { tokenJson } from './token-json.js';
 import { createToken, updateToken } from './token-write.js';
@@ -22,17 +24,19 @@ async function list(c: ApiContext): Promise<ApiResult> {
   return ok(rows.map(tokenJson));
 }
 
+const searchQuery = z.object({ keyword: textParam, token: textParam });
+
 /**
  * GET /api/token/search — name contains keyword, key contains token (s, k, - trimmed from both ends).
  * LIKE wildcards in the input match literally (S14).
  */
 async function search(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const keyword = c.query.get('keyword') ?? '';
-  const token = (c.query.get('token') ?? '').replace(/^[sk-]+|[sk-]+$/g, '');
+  const { keyword, token } = readQuery(c, searchQuery);
+  const key = token.replace(/^[sk-]+|[sk-]+$/g, '');
   const rows = await c.app.sql<TokenRow[]>`
     SELECT * FROM tokens WHERE user_id = ${me.id} AND deleted_at IS NULL
-      AND name LIKE ${`%${escapeLike(keyword)}%`} AND key LIKE ${`%${escapeLike(token)}%`}
+      AND name LIKE ${`%${escapeLike(keyword)}%`} AND key LIKE ${`%${escapeLike(key)}%`}
     ORDER BY id DESC LIMIT 1000`;
   return ok(rows.map(tokenJson));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { randomAlnum } from '../../auth/random-key.js';
 import { lookupRatio } from '../../billing/lookup-ratio.js';
+import { shortText } from '../../contracts/bounded-text.js';
 import { signEpayParams } from '../../payment/epay-sign.js';
 import { parseBody, requireUser, type ApiContext, type AuthUser } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
@@ -11,8 +12,8 @@ import { epayNotify } from './epay-notify.js';
 import { compareToOneCent, formatMoney, quoteTopUp, type TopUpQuote } from './topup-quote.js';
 
 // top_up_code is sent by the console and ignored, as in new-api.
-const amountInput = z.object({ amount: z.number().int(), top_up_code: z.string().optional() });
-const payInput = amountInput.extend({ payment_method: z.string().optional() });
+const amountInput = z.object({ amount: z.number().int(), top_up_code: shortText.optional() });
+const payInput = amountInput.extend({ payment_method: shortText.optional() });
 
 /** /api/user/amount and /api/user/pay answer without `success`: {message:"success"|"error", data}. */
 const answer = (data: unknown, extra: Record<string, unknown> = {}): ApiResult => ({ body: { message: 'success', data, ...extra } });

@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { ROLE_ROOT } from '../../auth/roles.js';
+import { boundedText, GROUP_MAX, shortText } from '../../contracts/bounded-text.js';
 import { LOG_MANAGE, type UserRow } from '../../db/rows.js';
 import { paramInt, parseBody, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { oneBasedPaging } from '../one-based-paging.js';
 import { escapeLike } from '../channel/channel-routes.js';
+import { readQuery, textParam } from '../log/query-params.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
+import { endUserSessions } from './end-user-sessions.js';
 import { insertUser, usernameTaken } from './insert-user.js';
 import { quotaText, recordUserLog } from './record-user-log.js';
 import { toUserJson } from './user-json.js';
 import { editFieldError, userFieldError } from './user-validation.js';
+
+const searchQuery = z.object({ keyword: textParam, group: textParam });
 
 /** GET /api/user/ and /api/user/search: soft-deleted users included (they carry DeletedAt), newest first. */
 async function listUsers(c: ApiContext, search: boolean): Promise<ApiResult> {
@@ -18,8 +23,7 @@ async function listUsers(c: ApiContext, search: boolean): Promise<ApiResult> {
   const { page, size } = oneBasedPaging(c);
   let where = sql`TRUE`;
   if (search) {
-    const keyword = c.query.get('keyword') ?? '';
-    const group = c.query.get('group') ?? '';
+    const { keyword, group } = readQuery(c, searchQuery);
     const like = `%${escapeLike(keyword)}%`;
     const byId = /^[+-]?\d{1,15}$/.test(keyword) ? sql`id = ${Number(keyword)} OR ` : sql``;
     where = sql`(${byId}username LIKE ${like} OR email LIKE ${like} OR display_name LIKE ${like}) ${group ? sql`AND "group" = ${group}` : sql``}`;
@@ -46,9 +50,9 @@ async function getUser(c: ApiContext): Promise<ApiResult> {
 }
 
 const createBody = z.object({
-  username: z.string().default(''),
-  password: z.string().default(''),
-  display_name: z.string().default(''),
+  username: shortText.default(''),
+  password: shortText.default(''),
+  display_name: shortText.default(''),
   role: z.number().int().default(0),
 });
 
@@ -67,11 +71,11 @@ async function createUser(c: ApiContext): Promise<ApiResult> {
 
 const editBody = z.object({
   id: z.number().int().default(0),
-  username: z.string().optional(),
-  display_name: z.string().optional(),
-  group: z.string().max(64).optional(),
+  username: shortText.optional(),
+  display_name: shortText.optional(),
+  group: boundedText(GROUP_MAX).optional(),
   quota: z.number().int().optional(),
-  password: z.string().default(''),
+  password: shortText.default(''),
   role: z.number().int().default(0),
 });
 
@@ -79,7 +83,7 @@ const editBody = z.object({
  * PUT /api/user/: writes only username, display_name, group, quota and (when sent) password; role, status,
  * email and bindings never change here. Fields left out of the body stay as they are (new-api zeroes
  * them). A quota change is applied as a delta, so charges landing meanwhile are not overwritten, and is
- * logged as type 3.
+ * logged as type 3. A new password ends the user's sessions.
  */
 async function editUser(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
@@ -105,6 +109,7 @@ async function editUser(c: ApiContext): Promise<ApiResult> {
       quota = quota + ${delta}
     WHERE id = ${origin.id}`.catch(usernameTaken);
   c.app.invalidation.publish('user', origin.id);
+  if (password) await endUserSessions(c, [origin.id]);
   if (input.quota !== undefined && delta !== 0) {
     const user = { id: origin.id, username: input.username || origin.username };
     recordUserLog(c.app, user, LOG_MANAGE, `管理员将用户额度从 ${quotaText(c.app, origin.quota)}修改为 ${quotaText(c.app, input.quota)}`);

