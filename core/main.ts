@@ -25,6 +25,7 @@ import { createLogger, type Logger } from './log/logger.js';
 import { LowBalanceNotifier } from './notify/low-balance-notifier.js';
 import { OptionsStore } from './options/options-store.js';
 import { mountRelay } from './relay/mount-relay.js';
+import { startTasks } from './tasks/start-tasks.js';
 import { providerOf } from './providers/registry.js';
 
 const EXCLUSIVE_PORT = 1; // LIBUS_LISTEN_EXCLUSIVE_PORT
@@ -105,6 +106,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
 
   const app = uWS.App();
   const upstream = mountRelay(app, services);
+  const tasks = startTasks(app, services);
   mountApi(app, routes, services);
   mountStatic(app, loadStaticFiles(env.PWA_DIST ?? defaultPwaDist()));
 
@@ -128,6 +130,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       await services.logs.flush();
       await services.dashboard.stop();
       await services.tokenCounter.close();
+      await tasks.stop();
       await upstream.close();
       await invalidation.stop();
       await db.close();

@@ -1,0 +1,81 @@
+import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
+import type { AppServices } from '../app-services.js';
+import { corsHeaders } from '../http/cors.js';
+import { BodyTooLargeError, Exchange } from '../http/exchange.js';
+import { inflateBody } from '../http/inflate-body.js';
+import { newRequestId } from '../http/request-id.js';
+import { snapshotRequest } from '../http/request-snapshot.js';
+import { authenticateToken, type TokenCaller } from '../relay/authenticate-token.js';
+import { distribute, type Route } from '../relay/distribute.js';
+import { readApiKey } from '../relay/parse-token-key.js';
+import { localError, openAiErrorBody, RelayError } from '../relay/relay-error.js';
+import { parseJsonText } from './parse-json-text.js';
+
+/** One task-relay request: its exchange and its body, read from the first tick as uWS requires. */
+export interface TaskExchange {
+  ex: Exchange;
+  body: Promise<Buffer>;
+}
+
+export function openTaskExchange(app: AppServices, res: HttpResponse, req: HttpRequest, params: number, withBody: boolean): TaskExchange {
+  const ex = new Exchange(res, snapshotRequest(req, res, params), newRequestId());
+  ex.defaultHeaders = corsHeaders(ex.req);
+  const limit = app.env.MAX_REQUEST_BODY_MB * 1024 * 1024;
+  const body = withBody ? ex.readBody(limit).then((raw) => inflateBody(raw, ex.req.headers['content-encoding'], limit)) : Promise.resolve(Buffer.alloc(0));
+  body.catch(() => {});
+  return { ex, body };
+}
+
+/**
+ * The token caller (new-api TokenAuth, which also holds the token's IP allow-list at L). Failures are
+ * RelayErrors, answered in the OpenAI envelope as new-api's middleware does on these routes too.
+ */
+export async function taskCaller(app: AppServices, ex: Exchange): Promise<TokenCaller> {
+  const caller = await authenticateToken(app, readApiKey(ex.req.path, ex.req.query, ex.req.headers));
+  const { allowIps } = caller.token;
+  if (allowIps && !allowIps.has(app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']))) throw localError(403, '您的 IP 不在令牌允许访问的列表中');
+  return caller;
+}
+
+/** The relay's distributor checks (IP, token group, model limit, a channel exists) for a submit's model. */
+export const routeTask = (app: AppServices, ex: Exchange, caller: TokenCaller, model: string): Promise<Route> =>
+  distribute(app, caller, model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));
+
+/**
+ * A JSON object body, or null when the body is not one (also when it cannot be read: a bad encoding, a
+ * client gone). A body over MAX_REQUEST_BODY_MB is a 413, as on the rest of the relay.
+ */
+export async function jsonObjectBody(body: Promise<Buffer>): Promise<Record<string, unknown> | null> {
+  const raw = await body.catch((e: unknown) => {
+    if (e instanceof BodyTooLargeError) throw localError(413, e.message, 'request_body_too_large', 'invalid_request_error');
+    return null;
+  });
+  const v = raw && parseJsonText(raw.toString('utf8'));
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+/** A refusal in the route's own envelope (Midjourney-Proxy's or the Suno task error). */
+export class TaskAnswerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(JSON.stringify(body));
+  }
+}
+
+/**
+ * Runs a task handler: TaskAnswerErrors are answered as they are; RelayErrors (auth, routing) get the
+ * OpenAI envelope, as new-api's middleware answers on these routes too; anything else is a logged 500.
+ */
+export async function runTaskHandler(app: AppServices, ex: Exchange, handler: () => Promise<void>): Promise<void> {
+  try {
+    await handler();
+  } catch (e) {
+    if (ex.aborted) return; // nobody to answer
+    if (e instanceof TaskAnswerError) return ex.json(e.status, e.body);
+    const err = e instanceof RelayError ? e : new RelayError(500, 'internal error', { code: 'internal_error' });
+    if (!(e instanceof RelayError)) app.log.error('task relay failed', { path: ex.req.path, error: (e as Error).stack });
+    ex.json(err.status, openAiErrorBody(err, ex.requestId));
+  }
+}
