@@ -1,34 +1,11 @@
 import { z } from 'zod';
+import type { MidjourneyRow } from '../../tasks/midjourney/mj-task-view.js';
 import { serverAddress } from '../../options/server-address.js';
 import { requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { ok, type ApiResult } from '../envelope.js';
 import { intParam, readQuery, textParam } from '../log/query-params.js';
 import { TASK_PAGE_SIZE, taskPageOffset } from './task-page.js';
-
-/** A midjourneys row; the JSON keys are the column names (spec console-api.md §9). */
-interface MidjourneyRow {
-  id: number;
-  code: number;
-  user_id: number;
-  action: string;
-  mj_id: string;
-  prompt: string;
-  prompt_en: string;
-  description: string;
-  state: string;
-  submit_time: number;
-  start_time: number;
-  finish_time: number;
-  image_url: string;
-  status: string;
-  progress: string;
-  fail_reason: string;
-  channel_id: number;
-  quota: number;
-  buttons: string;
-  properties: string;
-}
 
 /** Timestamps are unix milliseconds here (the console sends Date.parse values), compared to submit_time. */
 const mjQuery = z.object({ p: intParam, channel_id: intParam, mj_id: textParam, start_timestamp: intParam, end_timestamp: intParam });

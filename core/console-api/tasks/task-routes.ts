@@ -1,48 +1,21 @@
 import { z } from 'zod';
+import { parseJsonText } from '../../tasks/parse-json-text.js';
+import type { TaskRow } from '../../tasks/suno/suno-task-view.js';
 import { requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { ok, type ApiResult } from '../envelope.js';
 import { intParam, readQuery, textParam } from '../log/query-params.js';
 import { TASK_PAGE_SIZE, taskPageOffset } from './task-page.js';
 
-/** A tasks row as stored; properties and data are JSON text. */
-interface TaskRow {
-  id: number;
-  created_at: number;
-  updated_at: number;
-  task_id: string;
-  platform: string;
-  user_id: number;
-  channel_id: number;
-  quota: number;
-  action: string;
-  status: string;
-  fail_reason: string;
-  submit_time: number;
-  start_time: number;
-  finish_time: number;
-  progress: string;
-  properties: string;
-  data: string;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 /** new-api's Task JSON: properties is the object {input}, data the stored JSON itself (null when empty). */
 function toTaskJson(row: TaskRow, hideChannel: boolean) {
-  const props = parseJson(row.properties);
+  const props = parseJsonText(row.properties);
   const input = props && typeof props === 'object' && 'input' in props && typeof props.input === 'string' ? props.input : '';
   return {
     ...row,
     channel_id: hideChannel ? 0 : row.channel_id,
     properties: { input },
-    data: parseJson(row.data),
+    data: parseJsonText(row.data),
   };
 }
 
