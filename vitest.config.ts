@@ -9,6 +9,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A gateway boots in a few seconds, but under a loaded 2-core machine (tsx compiling on boot) it has taken ~50 s.
+    hookTimeout: 180_000,
   },
 });

@@ -56,7 +56,7 @@ export async function startGateway(
   let out = '';
   const started = new Promise<{ port: number; dbAddress: string | null }>((resolve, reject) => {
     let db: string | null = null;
-    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`gateway did not start:\n${out}`)), 150_000);
     const onData = (d: Buffer) => {
       out += d.toString();
       const dbm = /FERRYMAN_DB (\S+)/.exec(out);
