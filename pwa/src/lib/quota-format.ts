@@ -7,6 +7,9 @@ export interface QuotaDisplay {
 
 export const DEFAULT_QUOTA_PER_UNIT = 500000;
 
+/** Quota presets in currency units (1$, 10$, 50$ and larger), mapped to quota with QuotaPerUnit. */
+export const QUOTA_PRESETS_USD = [1, 10, 50, 100, 500, 1000] as const;
+
 /** 12345 → "12.3k", 2500000 → "2.5M", 3e9 → "3B": k at 1e4, M at 1e6, B at 1e9. */
 export function abbreviateNumber(value: number): string {
   const sign = value < 0 ? '-' : '';

@@ -1,3 +1,4 @@
+import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
 import enConsole from './en/console.json';
@@ -6,6 +7,7 @@ import enPersonal from './en/personal.json';
 import enPricing from './en/pricing.json';
 import enShell from './en/shell.json';
 import enTokens from './en/tokens.json';
+import zhAdmin from './zh-CN/admin.json';
 import zhAuth from './zh-CN/auth.json';
 import zhCommon from './zh-CN/common.json';
 import zhConsole from './zh-CN/console.json';
@@ -29,6 +31,7 @@ export const resources = {
       ...zhPricing,
       ...zhPersonal,
       ...zhConsole,
+      ...zhAdmin,
     },
   },
   en: {
@@ -41,6 +44,7 @@ export const resources = {
       ...enPricing,
       ...enPersonal,
       ...enConsole,
+      ...enAdmin,
     },
   },
 } as const;

@@ -3,7 +3,7 @@ import { ImageIcon } from 'lucide-react';
 import type { DrawingTask } from '../../../../core/contracts/log';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import type { Column } from '../../components/ui/data-table';
+import type { Column } from '../../components/data-table/data-table';
 import { Progress } from '../../components/ui/progress';
 import { formatTimestamp } from '../../lib/time-format';
 import { durationTone } from './log-view';

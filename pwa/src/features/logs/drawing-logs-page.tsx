@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer, PageHeader } from '../../components/layout/page-header';
 import { Alert } from '../../components/ui/alert';
-import { DataTable } from '../../components/ui/data-table';
+import { DataTable } from '../../components/data-table/data-table';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Pagination } from '../../components/ui/pagination';

@@ -1,9 +1,9 @@
-import { localStore } from '../../lib/local-store';
+import { readColumnVisibility, writeColumnVisibility, type ColumnVisibility as Visibility } from '../../components/data-table/column-visibility';
 import { storageKeys } from '../../lib/storage-keys';
 
 export const LOG_COLUMN_IDS = ['time', 'channel', 'username', 'token', 'group', 'type', 'model', 'useTime', 'prompt', 'completion', 'quota', 'retry', 'details'] as const;
 export type LogColumnId = (typeof LOG_COLUMN_IDS)[number];
-export type ColumnVisibility = Record<LogColumnId, boolean>;
+export type ColumnVisibility = Visibility<LogColumnId>;
 
 /** Admin-only columns are hidden for everyone else. */
 export const ADMIN_LOG_COLUMNS: readonly LogColumnId[] = ['channel', 'username', 'retry'];
@@ -14,13 +14,11 @@ export function defaultLogColumns(admin: boolean): ColumnVisibility {
 
 /** Saved choices (`logs-table-columns`) over the defaults; unknown keys are ignored. */
 export function readLogColumns(admin: boolean): ColumnVisibility {
-  const saved = localStore.getJson<Partial<Record<string, boolean>>>(storageKeys.logsTableColumns) ?? {};
-  const merged = defaultLogColumns(admin);
-  for (const id of LOG_COLUMN_IDS) if (typeof saved[id] === 'boolean') merged[id] = saved[id];
+  const merged = readColumnVisibility(storageKeys.logsTableColumns, defaultLogColumns(admin));
   if (!admin) for (const id of ADMIN_LOG_COLUMNS) merged[id] = false;
   return merged;
 }
 
 export function writeLogColumns(visibility: ColumnVisibility): void {
-  localStore.setJson(storageKeys.logsTableColumns, visibility);
+  writeColumnVisibility(storageKeys.logsTableColumns, visibility);
 }

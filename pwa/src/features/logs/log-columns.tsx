@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { LogEntry } from '../../../../core/contracts/log';
 import { Badge } from '../../components/ui/badge';
-import type { Column } from '../../components/ui/data-table';
+import type { Column } from '../../components/data-table/data-table';
 import { formatQuota, type QuotaDisplay } from '../../lib/quota-format';
 import { formatTimestamp } from '../../lib/time-format';
 import type { ColumnVisibility, LogColumnId } from './log-column-settings';

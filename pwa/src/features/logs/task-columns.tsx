@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { GenericTask } from '../../../../core/contracts/log';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
-import type { Column } from '../../components/ui/data-table';
+import type { Column } from '../../components/data-table/data-table';
 import { ProgressRing } from '../../components/ui/progress';
 import { formatTimestamp } from '../../lib/time-format';
 import { durationTone } from './log-view';

@@ -3,7 +3,7 @@ import { ListChecksIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer, PageHeader } from '../../components/layout/page-header';
-import { DataTable } from '../../components/ui/data-table';
+import { DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Pagination } from '../../components/ui/pagination';
 import { isAdmin, useSessionUser } from '../auth/session';

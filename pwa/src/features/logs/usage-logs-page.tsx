@@ -3,14 +3,14 @@ import { ScrollTextIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer, PageHeader } from '../../components/layout/page-header';
-import { DataTable } from '../../components/ui/data-table';
+import { DataTable } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Pagination } from '../../components/ui/pagination';
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { isAdmin, useSessionUser } from '../auth/session';
 import { useQuotaDisplay } from '../status/queries';
-import { ColumnSettingsPopover } from './column-settings-popover';
-import { readLogColumns, writeLogColumns, type ColumnVisibility } from './log-column-settings';
+import { ColumnSettingsPopover } from '../../components/data-table/column-settings-popover';
+import { ADMIN_LOG_COLUMNS, defaultLogColumns, LOG_COLUMN_IDS, readLogColumns, writeLogColumns, type ColumnVisibility } from './log-column-settings';
 import { logColumns } from './log-columns';
 import { LogDetails } from './log-details';
 import { LogFilters } from './log-filters';
@@ -29,6 +29,10 @@ export function UsageLogsPage({ search, onSearchChange }: { search: LogSearch; o
   const query = useMemo(() => logServerQuery({ ...search, start: search.start || range.start, end: search.end || range.end }, admin), [search, range, admin]);
   const { data, isPending } = useQuery(logsQuery(admin, query));
   const [columns, setColumns] = useState<ColumnVisibility>(() => readLogColumns(admin));
+  const saveColumns = (next: ColumnVisibility) => {
+    setColumns(next);
+    writeLogColumns(next);
+  };
   const [userId, setUserId] = useState<number | null>(null);
   const tableColumns = useMemo(
     () => logColumns({ t, display, visible: columns, onUserClick: admin ? (e) => setUserId(e.user_id ?? null) : undefined }),
@@ -50,12 +54,10 @@ export function UsageLogsPage({ search, onSearchChange }: { search: LogSearch; o
           </TabsList>
         </Tabs>
         <ColumnSettingsPopover
-          admin={admin}
+          options={LOG_COLUMN_IDS.filter((id) => admin || !ADMIN_LOG_COLUMNS.includes(id)).map((id) => ({ id, label: t(`logs.columns.${id}`) }))}
           value={columns}
-          onChange={(next) => {
-            setColumns(next);
-            writeLogColumns(next);
-          }}
+          onChange={saveColumns}
+          onReset={() => saveColumns(defaultLogColumns(admin))}
         />
       </div>
       <DataTable

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { CircleCheckIcon, CircleXIcon } from 'lucide-react';
 import type { PricingModel } from '../../../../core/contracts/pricing';
 import { Badge } from '../../components/ui/badge';
-import type { Column } from '../../components/ui/data-table';
+import type { Column } from '../../components/data-table/data-table';
 import { Tooltip } from '../../components/ui/tooltip';
 import { groupRatioTone } from '../../lib/group-ratio-tone';
 import { availableInGroup, modelPriceView } from './model-price';

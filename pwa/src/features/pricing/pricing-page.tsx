@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { PageContainer, PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
-import { DataTable, type RowKey } from '../../components/ui/data-table';
+import { DataTable, type RowKey } from '../../components/data-table/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useCopy } from '../../hooks/use-copy';
 import { useSessionUser } from '../auth/session';

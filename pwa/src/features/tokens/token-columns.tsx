@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { Token } from '../../../../core/contracts/token';
 import { Badge } from '../../components/ui/badge';
-import type { Column } from '../../components/ui/data-table';
+import type { Column } from '../../components/data-table/data-table';
 import { formatQuota, type QuotaDisplay } from '../../lib/quota-format';
 import { formatTimestamp } from '../../lib/time-format';
 import { TokenKeyCell } from './token-key-cell';

@@ -6,11 +6,11 @@ import { Input, Textarea } from '../../components/ui/input';
 import { MultiSelect } from '../../components/ui/multi-select';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Switch } from '../../components/ui/switch';
-import { currencyToQuota, formatQuota, type QuotaDisplay } from '../../lib/quota-format';
+import { currencyToQuota, formatQuota, QUOTA_PRESETS_USD, type QuotaDisplay } from '../../lib/quota-format';
 import { toDateTimeInput } from '../../lib/time-format';
 import { userGroupsQuery, userModelsQuery } from '../account/queries';
 import type { TokenFormValues } from './token-form-state';
-import { COUNT_PRESETS, EXPIRY_PRESETS, QUOTA_PRESETS_USD } from './token-status';
+import { COUNT_PRESETS, EXPIRY_PRESETS } from './token-status';
 
 const DEFAULT_GROUP = '__default__';
 

@@ -1,38 +1,17 @@
-import { CopyIcon, EyeIcon, EyeOffIcon } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
-import { Tooltip } from '../../components/ui/tooltip';
-import { useCopy } from '../../hooks/use-copy';
+import { SecretCell } from '../../components/data-table/secret-cell';
 import { withKeyPrefix } from '../../lib/chat-link';
-import { isMaskedKey, maskKey } from '../../lib/secret-scrub';
 
-/** The key, masked unless revealed, with a copy button (disabled when only masked offline data is known). */
+/** The key with its sk- prefix, masked unless revealed, with a copy button (disabled for masked offline data). */
 export function TokenKeyCell({ tokenKey }: { tokenKey: string }) {
   const { t } = useTranslation();
-  const copy = useCopy();
-  const [revealed, setRevealed] = useState(false);
-  const masked = isMaskedKey(tokenKey);
-  const shown = withKeyPrefix(revealed && !masked ? tokenKey : masked ? tokenKey : maskKey(tokenKey));
   return (
-    <div className="flex items-center gap-0.5">
-      <code className="mr-1 max-w-[220px] truncate rounded bg-muted px-1.5 py-0.5 font-mono text-xs" data-token-key>
-        {shown}
-      </code>
-      {masked ? null : (
-        <Tooltip content={revealed ? t('tokens.actions.hide') : t('tokens.actions.reveal')}>
-          <Button size="icon-sm" variant="ghost" aria-label={revealed ? t('tokens.actions.hide') : t('tokens.actions.reveal')} onClick={() => setRevealed(!revealed)}>
-            {revealed ? <EyeOffIcon /> : <EyeIcon />}
-          </Button>
-        </Tooltip>
-      )}
-      <Tooltip content={masked ? t('tokens.keyMaskedOffline') : t('tokens.actions.copy')}>
-        <span>
-          <Button size="icon-sm" variant="ghost" aria-label={t('tokens.actions.copy')} data-copy-key disabled={masked} onClick={() => void copy(withKeyPrefix(tokenKey))}>
-            <CopyIcon />
-          </Button>
-        </span>
-      </Tooltip>
-    </div>
+    <SecretCell
+      value={tokenKey}
+      format={withKeyPrefix}
+      revealable
+      labels={{ copy: t('tokens.actions.copy'), reveal: t('tokens.actions.reveal'), hide: t('tokens.actions.hide'), maskedOffline: t('tokens.keyMaskedOffline') }}
+      codeData={{ 'data-token-key': '' }}
+    />
   );
 }

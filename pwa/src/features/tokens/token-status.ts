@@ -26,8 +26,5 @@ export const EXPIRY_PRESETS = [
   { key: 'month', seconds: 30 * 86400 },
 ] as const;
 
-/** Quota presets in currency units, mapped to quota with QuotaPerUnit (500000 per dollar by default). */
-export const QUOTA_PRESETS_USD = [1, 10, 50, 100, 500, 1000] as const;
-
 /** Batch-creation count presets. */
 export const COUNT_PRESETS = [10, 20, 30, 100] as const;

@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { CopyIcon, KeyRoundIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { KeyRoundIcon, PlusIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { Token } from '../../../../core/contracts/token';
 import { PageContainer, PageHeader } from '../../components/layout/page-header';
 import { Button } from '../../components/ui/button';
-import { DataTable, type RowKey } from '../../components/ui/data-table';
+import { DataTable, type RowKey } from '../../components/data-table/data-table';
+import { SelectionBar } from '../../components/data-table/selection-bar';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Pagination } from '../../components/ui/pagination';
-import { useCopy } from '../../hooks/use-copy';
-import { cn } from '../../lib/class-names';
 import { normaliseServerAddress, withKeyPrefix } from '../../lib/chat-link';
 import { useOnline } from '../../lib/online-status';
 import { isMaskedKey } from '../../lib/secret-scrub';
@@ -26,7 +24,6 @@ export function TokensPage({ search, onSearchChange }: { search: TokenListParams
   const display = useQuotaDisplay();
   const status = useSiteStatus();
   const online = useOnline();
-  const copy = useCopy();
   const { data, isPending } = useQuery(tokensQuery(search));
   const rows = data?.rows ?? [];
   const [selected, setSelected] = useState<Set<RowKey>>(new Set());
@@ -37,10 +34,6 @@ export function TokensPage({ search, onSearchChange }: { search: TokenListParams
     [t, display],
   );
   const selectedTokens = rows.filter((r) => selected.has(r.id));
-  const requireSelection = () => {
-    if (selectedTokens.length === 0) toast.error(t('tokens.noSelection'));
-    return selectedTokens.length > 0;
-  };
   const address = `${normaliseServerAddress(status.server_address || window.location.origin)}/v1`;
   return (
     <PageContainer>
@@ -56,17 +49,12 @@ export function TokensPage({ search, onSearchChange }: { search: TokenListParams
       />
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <TokenSearchBar keyword={search.keyword} token={search.token} onSearch={(keyword, token) => onSearchChange({ keyword, token, page: 1 })} />
-        <div className={cn('flex items-center gap-2', selected.size === 0 && 'mobile:hidden')}>
-          {selected.size > 0 ? <span className="text-[13px] text-muted-foreground">{t('common.selected', { count: selected.size })}</span> : null}
-          <Button variant="outline" size="sm" disabled={selectedTokens.some((r) => isMaskedKey(r.key))} onClick={() => requireSelection() && void copy(selectedTokens.map((r) => withKeyPrefix(r.key)).join('\n'))}>
-            <CopyIcon />
-            {t('tokens.copySelected')}
-          </Button>
-          <Button variant="outline" size="sm" className="text-destructive" disabled={!online} onClick={() => requireSelection() && setDeleting(selectedTokens)} data-delete-selected>
-            <Trash2Icon />
-            {t('tokens.deleteSelected')}
-          </Button>
-        </div>
+        <SelectionBar
+          count={selectedTokens.length}
+          emptyMessage={t('tokens.noSelection')}
+          copy={{ label: t('tokens.copySelected'), disabled: selectedTokens.some((r) => isMaskedKey(r.key)), text: () => selectedTokens.map((r) => withKeyPrefix(r.key)).join('\n') }}
+          remove={{ label: t('tokens.deleteSelected'), disabled: !online, onClick: () => setDeleting(selectedTokens) }}
+        />
       </div>
       <DataTable
         columns={columns}

@@ -1,10 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { AdminSlotPage } from '../../../features/admin-slot/admin-slot-page';
+import { createFileRoute, stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
+import { mergeTableSearch, parseTableSearch, TABLE_SEARCH_DEFAULTS } from '../../../components/data-table/table-search';
+import { redemptionsQuery } from '../../../features/redemption/queries';
+import { RedemptionsPage, type RedemptionSearch } from '../../../features/redemption/redemptions-page';
+import { searchString } from '../../../lib/search-params';
 
-export const Route = createFileRoute('/_authenticated/_admin/redemption')({ component: Page });
+export const Route = createFileRoute('/_authenticated/_admin/redemption')({
+  validateSearch: (s: Partial<RedemptionSearch> & SearchSchemaInput): RedemptionSearch => ({ ...parseTableSearch(s), keyword: searchString(s.keyword) }),
+  search: { middlewares: [stripSearchParams({ ...TABLE_SEARCH_DEFAULTS, keyword: '' })] },
+  loaderDeps: ({ search: { page, size, keyword } }) => ({ page, size, keyword }),
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(redemptionsQuery(deps)),
+  component: RedemptionRoute,
+});
 
-function Page() {
-  const { t } = useTranslation();
-  return <AdminSlotPage title={t('sidebar.redemptions')} />;
+function RedemptionRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <RedemptionsPage search={search} onSearchChange={(next) => void navigate({ search: mergeTableSearch(search, next) })} />;
 }

@@ -1,10 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { AdminSlotPage } from '../../../features/admin-slot/admin-slot-page';
+import { createFileRoute, stripSearchParams, type SearchSchemaInput } from '@tanstack/react-router';
+import { mergeTableSearch, parseTableSearch, TABLE_SEARCH_DEFAULTS } from '../../../components/data-table/table-search';
+import { usersQuery } from '../../../features/users/queries';
+import { UsersPage, type UserSearch } from '../../../features/users/users-page';
+import { searchString } from '../../../lib/search-params';
 
-export const Route = createFileRoute('/_authenticated/_admin/user')({ component: Page });
+export const Route = createFileRoute('/_authenticated/_admin/user')({
+  validateSearch: (s: Partial<UserSearch> & SearchSchemaInput): UserSearch => ({ ...parseTableSearch(s), keyword: searchString(s.keyword), group: searchString(s.group) }),
+  search: { middlewares: [stripSearchParams({ ...TABLE_SEARCH_DEFAULTS, keyword: '', group: '' })] },
+  loaderDeps: ({ search: { page, size, keyword, group } }) => ({ page, size, keyword, group }),
+  loader: ({ context, deps }) => void context.queryClient.prefetchQuery(usersQuery(deps)),
+  component: UserRoute,
+});
 
-function Page() {
-  const { t } = useTranslation();
-  return <AdminSlotPage title={t('sidebar.users')} />;
+function UserRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <UsersPage search={search} onSearchChange={(next) => void navigate({ search: mergeTableSearch(search, next) })} />;
 }

@@ -13,7 +13,7 @@ const rows: Row[] = [
   { id: 2, name: 'beta', quota: '$2.00' },
 ];
 const columns: Column<Row>[] = [
-  { id: 'name', header: 'Name', mobile: 'title', cell: (r) => r.name },
+  { id: 'name', header: 'Name', mobile: 'title', cell: (r) => r.name, sortValue: (r) => r.name },
   { id: 'quota', header: 'Quota', cell: (r) => r.quota },
   { id: 'actions', header: 'Actions', mobile: 'footer', cell: (r) => <button type="button">edit {r.name}</button> },
 ];
@@ -56,5 +56,32 @@ describe('DataTable', () => {
     setWidth(false);
     render(<DataTable columns={columns} rows={[]} rowKey={(r) => r.id} empty={<p>nothing here</p>} />);
     expect(screen.getByText('nothing here')).toBeTruthy();
+  });
+  it('sorts the rows by the URL sort state and cycles a header through asc, desc and off', () => {
+    setWidth(false);
+    const onSortChange = vi.fn();
+    const { rerender } = render(<DataTable columns={columns} rows={rows} rowKey={(r) => r.id} sort="-name" onSortChange={onSortChange} />);
+    const names = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(names()).toEqual(['beta', 'alpha']);
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(screen.getByRole('button', { name: /Name/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith('');
+    rerender(<DataTable columns={columns} rows={rows} rowKey={(r) => r.id} sort="" onSortChange={onSortChange} />);
+    expect(names()).toEqual(['alpha', 'beta']);
+    fireEvent.click(screen.getByRole('button', { name: /Name/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith('name');
+    // a column without sortValue has a plain header
+    expect(screen.queryByRole('button', { name: /Quota/ })).toBeNull();
+  });
+  it('leaves out the columns switched off in the column settings, on desktop and in cards', () => {
+    setWidth(false);
+    render(<DataTable columns={columns} rows={rows} rowKey={(r) => r.id} columnVisibility={{ quota: false }} />);
+    expect(screen.queryByText('Quota')).toBeNull();
+    expect(screen.queryByText('$1.00')).toBeNull();
+    cleanup();
+    setWidth(true);
+    render(<DataTable columns={columns} rows={rows} rowKey={(r) => r.id} columnVisibility={{ quota: false }} />);
+    expect(screen.queryByText('$1.00')).toBeNull();
+    expect(screen.getByText('alpha')).toBeTruthy();
   });
 });

@@ -1,8 +1,9 @@
 import { ChevronDownIcon } from 'lucide-react';
 import { cn } from '../../lib/class-names';
-import { Checkbox } from './checkbox';
+import { Checkbox } from '../ui/checkbox';
 import type { DataTableProps, RowKey } from './data-table-types';
-import { Skeleton } from './skeleton';
+import { Skeleton } from '../ui/skeleton';
+import { toggleKey } from './toggle-key';
 
 interface DataCardsProps<T> extends DataTableProps<T> {
   expanded: ReadonlySet<RowKey>;
@@ -10,38 +11,31 @@ interface DataCardsProps<T> extends DataTableProps<T> {
 }
 
 /** The phone rendering of a DataTable: one card per row, label/value lines, actions at the bottom. */
-export function DataCards<T>({ columns, rows, rowKey, loading, empty, selection, renderExpanded, expanded, onToggleExpanded }: DataCardsProps<T>) {
+export function DataCards<T>({ columns, rows, rowKey, loading, empty, selection, renderExpanded, rowClassName, className, expanded, onToggleExpanded }: DataCardsProps<T>) {
   const title = columns.find((c) => c.mobile === 'title');
   const fields = columns.filter((c) => !c.mobile || c.mobile === 'field');
   const footer = columns.filter((c) => c.mobile === 'footer');
   if (loading && rows.length === 0) {
     return (
-      <div className="grid gap-2">
+      <div className={cn('grid gap-2', className)}>
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} className="h-28 w-full rounded-lg" />
         ))}
       </div>
     );
   }
-  if (rows.length === 0) return <div className="rounded-lg border bg-card">{empty}</div>;
+  if (rows.length === 0) return <div className={cn('rounded-lg border bg-card', className)}>{empty}</div>;
   return (
-    <ul className="grid gap-2" data-slot="data-cards">
+    <ul className={cn('grid gap-2', className)} data-slot="data-cards">
       {rows.map((row) => {
         const key = rowKey(row);
         const open = expanded.has(key);
-        const toggle = () => {
-          if (!selection) return;
-          const next = new Set(selection.selected);
-          if (next.has(key)) next.delete(key);
-          else next.add(key);
-          selection.onChange(next);
-        };
         return (
-          <li key={key} className={cn('rounded-lg border bg-card shadow-xs', selection?.selected.has(key) && 'border-primary/50 bg-primary/5')}>
+          <li key={key} className={cn('rounded-lg border bg-card shadow-xs', selection?.selected.has(key) && 'border-primary/50 bg-primary/5', rowClassName?.(row))}>
             <div className="flex items-center gap-3 px-3.5 pt-3">
               {selection ? (
                 <label className="-m-2 flex size-11 shrink-0 items-center justify-center">
-                  <Checkbox aria-label="select row" checked={selection.selected.has(key)} onCheckedChange={toggle} />
+                  <Checkbox aria-label="select row" checked={selection.selected.has(key)} onCheckedChange={() => selection.onChange(toggleKey(selection.selected, key))} />
                 </label>
               ) : null}
               <div className="min-w-0 flex-1 text-sm font-medium">{title ? title.cell(row) : null}</div>
