@@ -1,21 +1,10 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog';
+import type { FormContainerProps } from './form-container-props';
 import { FormFooter } from './form-footer';
 
-interface Props {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description: ReactNode;
-  onSubmit: (e: FormEvent) => void;
-  pending?: boolean;
-  submitLabel?: string;
-  data?: Record<`data-${string}`, string>;
-  children: ReactNode;
-}
-
 /** A small form in a centred dialog. It may open from inside a drawer's form. */
-export function FormDialog({ open, onOpenChange, title, description, onSubmit, pending = false, submitLabel, data, children }: Props) {
+export function FormDialog({ open, onOpenChange, title, description, onSubmit, pending = false, submitLabel, data, children }: FormContainerProps) {
   // React sends a portal's events up its component tree, so this submit would also reach a drawer form around it.
   const submit = (e: FormEvent) => {
     e.stopPropagation();
