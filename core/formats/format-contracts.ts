@@ -1,8 +1,8 @@
 /**
- * The two contracts every client format implements (design.md §5). A format is a folder under core/formats/
+ * The contracts every client format implements (design.md §5). A format is a folder under core/formats/
  * whose converters are pure; the relay pipeline only talks to these interfaces.
  */
-import type { OpenAiUsage } from './openai/chat-types.js';
+import type { ChatChunk, OpenAiUsage } from './openai/chat-types.js';
 
 /** One server-sent event as the upstream framed it (`event:` line optional). */
 export interface SseEvent {
@@ -16,6 +16,17 @@ export interface RelayFailure {
   message: string;
   type: string;
   code: string | number | null;
+  param?: string;
+  /** the upstream's own error object, which a client of the same format gets back as it was */
+  upstream?: Record<string, unknown> | null;
+}
+
+/** What reached the client, for counting locally when the upstream reported no usage. */
+export interface Delivered {
+  /** completion text, reasoning and tool-call names and arguments */
+  text: string;
+  /** the most tool calls in one message or chunk */
+  maxToolCalls: number;
 }
 
 /**
@@ -31,9 +42,70 @@ export interface StreamTranslator {
   end(usage: OpenAiUsage): string;
   /** usage the upstream reported so far, in OpenAI semantics (cached tokens inside prompt_tokens) */
   usage(): OpenAiUsage | null;
+  /** an error the upstream sent inside its stream, already passed on to the client */
+  upstreamFailure(): RelayFailure | null;
+  /** what the client was sent, read only when the upstream reported no usage */
+  delivered(): Delivered;
 }
 
 /** How a client format writes an error in its own envelope (the body and the HTTP status it uses). */
 export interface ErrorWriter {
   errorBody(failure: RelayFailure, requestId: string): { status: number; body: unknown };
+}
+
+/** Reads an upstream dialect's stream as chat chunks (the hub form), with the failure it reported, if any. */
+export interface ChunkSource {
+  push(event: SseEvent): { chunks: readonly ChatChunk[]; failure: RelayFailure | null };
+  usage(): OpenAiUsage | null;
+}
+
+/** Writes chat chunks as a client format's stream frames. */
+export interface ChunkSink {
+  push(chunk: ChatChunk): string;
+  end(usage: OpenAiUsage): string;
+  fail(failure: RelayFailure): string;
+}
+
+/** A complete (non-stream) answer, turned into the client's body. */
+export interface CompleteAnswer {
+  body: string | Buffer;
+  contentType: string;
+  usage: OpenAiUsage | null;
+  delivered(): Delivered;
+}
+
+/** What a request asks for once parsed; the channel's dialect decides how it is sent. */
+export type RequestKind = 'chat' | 'completions' | 'embeddings' | 'count_tokens';
+
+export type Converted<T> = { ok: true; value: T } | { ok: false; failure: RelayFailure };
+
+/** A client's request as the relay needs it, whatever format it came in. */
+export interface InboundRequest {
+  kind: RequestKind;
+  model: string;
+  stream: boolean;
+  /** the completion budget the client set, 0 when it set none */
+  maxTokens: number;
+  /** an OpenAI client asked for the usage chunk (stream_options.include_usage) */
+  includeUsage: boolean;
+  /** the client's body as it decoded */
+  body: Record<string, unknown>;
+  /** the same request in OpenAI form (chat, completions or embeddings body), for the given upstream model */
+  toOpenAi(model: string, opts: { openRouter: boolean }): Converted<Record<string, unknown>>;
+}
+
+/** Where the request came in: the endpoint's kind, and for Gemini the model and stream mode of its path. */
+export interface InboundContext {
+  kind: RequestKind;
+  pathModel: string | null;
+  /** Gemini's streamGenerateContent: the path, not the body, asks for a stream */
+  pathStream: boolean;
+  /** Gemini's batchEmbedContents */
+  batch: boolean;
+}
+
+/** A client format: how its bodies are read and how its errors are written. */
+export interface InboundFormat {
+  parse(body: Record<string, unknown>, ctx: InboundContext): Converted<InboundRequest>;
+  errors: ErrorWriter;
 }

@@ -6,18 +6,24 @@ import type { CachedUser } from '../cache/user-cache.js';
 import { parseTokenKey } from './parse-token-key.js';
 import { localError } from './relay-error.js';
 
-export interface TokenCaller {
+/** Who a relay request is for: an API token, or a console session standing in for one in the playground. */
+export interface Caller {
   token: CachedToken;
   user: CachedUser;
   /** raw admin channel pin (sk-key-<id>), validated by the distributor */
   channelPin: string | null;
+  /** the playground's session: no real token (id 0), no token quota, its own log name */
+  playground: boolean;
 }
+
+/** What token authentication reads and writes: the caches, and the token row it marks expired or exhausted. */
+export type TokenAuthDeps = Pick<AppServices, 'tokens' | 'users' | 'sql' | 'invalidation' | 'log'>;
 
 /**
  * new-api's TokenAuth checks, in its order and with its messages (spec relay.md §2.2). Token and user
  * come from in-memory caches, so a valid request costs no database round trip here.
  */
-export async function authenticateToken(app: AppServices, rawKey: string, now = Math.floor(Date.now() / 1000)): Promise<TokenCaller> {
+export async function authenticateToken(app: TokenAuthDeps, rawKey: string, now = Math.floor(Date.now() / 1000)): Promise<Caller> {
   const { key, channelPin } = parseTokenKey(rawKey);
   if (!key) throw localError(401, '未提供令牌');
   const token = await app.tokens.get(key);
@@ -42,11 +48,11 @@ export async function authenticateToken(app: AppServices, rawKey: string, now = 
   if (!user) throw localError(401, '无效的令牌');
   if (user.status !== USER_ENABLED) throw localError(403, '用户已被封禁');
   if (channelPin !== null && user.role < ROLE_ADMIN) throw localError(403, '普通用户不支持指定渠道');
-  return { token, user, channelPin };
+  return { token, user, channelPin, playground: false };
 }
 
 /** Persists the lazily discovered expired/exhausted state, as new-api does without Redis. */
-async function markToken(app: AppServices, token: CachedToken, status: number): Promise<void> {
+async function markToken(app: TokenAuthDeps, token: CachedToken, status: number): Promise<void> {
   try {
     await app.sql`UPDATE tokens SET status = ${status} WHERE id = ${token.id} AND status = 1`;
     app.invalidation.publish('token', token.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OpenAiUsage } from '../formats/openai/stream-accumulator.js';
+import type { OpenAiUsage } from '../formats/openai/chat-types.js';
 import { clampUsage } from './clamp-usage.js';
 import { MAX_TOKENS_PER_REQUEST } from './usage-bounds.js';
 

@@ -1,4 +1,4 @@
-import type { OpenAiUsage } from '../formats/openai/stream-accumulator.js';
+import type { OpenAiUsage } from '../formats/openai/chat-types.js';
 import { MAX_TOKENS_PER_REQUEST, type UsageBounds } from './usage-bounds.js';
 
 export interface ClampedUsage {

@@ -1,6 +1,6 @@
 import type { ChannelActor } from '../actors/channel-actor.js';
 import type { AppServices } from '../app-services.js';
-import type { TokenCaller } from './authenticate-token.js';
+import type { Caller } from './authenticate-token.js';
 import { localError } from './relay-error.js';
 import { usableGroups } from './usable-groups.js';
 
@@ -16,7 +16,7 @@ export interface Route {
  * IP allow-list, group and model-limit checks (spec relay.md §2.2 checks 11–17), before any cost.
  * `clientIp` is resolved only for tokens with an IP allow-list.
  */
-export async function distribute(app: AppServices, caller: TokenCaller, model: string, clientIp: () => string): Promise<Route> {
+export async function distribute(app: Pick<AppServices, 'options' | 'channels'>, caller: Caller, model: string, clientIp: () => string): Promise<Route> {
   const { token, user } = caller;
   if (token.allowIps && !token.allowIps.has(clientIp())) throw localError(403, '您的 IP 不在令牌允许访问的列表中');
 

@@ -6,15 +6,15 @@ import { inflateBody } from '../http/inflate-body.js';
 import { newRequestId } from '../http/request-id.js';
 import { snapshotRequest } from '../http/request-snapshot.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
-import { getModel, listModels } from './models-routes.js';
-import { playgroundCaller } from './playground-caller.js';
+import { RELAY_ENDPOINTS, type RelayEndpoint } from './endpoints.js';
+import { answerModels } from './models-routes.js';
 import { relayRequest } from './relay-pipeline.js';
-import type { RelayMode } from './relay-request.js';
-import { openAiErrorBody, RelayError } from './relay-error.js';
 
 const NOT_IMPLEMENTED = { error: { message: 'API not implemented', type: 'new_api_error', param: '', code: 'api_not_implemented' } };
 
-/** The OpenAI-compatible relay routes. Bodies are read from the first tick, as uWS requires. */
+const paramCount = (path: string) => path.split('/').filter((s) => s.startsWith(':')).length;
+
+/** The relay routes, one per row of the endpoint table. Bodies are read from the first tick, as uWS requires. */
 export function mountRelay(app: TemplatedApp, services: AppServices): UpstreamClient {
   const upstream = new UpstreamClient();
   const limit = services.env.MAX_REQUEST_BODY_MB * 1024 * 1024;
@@ -30,32 +30,15 @@ export function mountRelay(app: TemplatedApp, services: AppServices): UpstreamCl
     body.catch(() => {});
     return body;
   };
-  const relay = (mode: RelayMode, params = 0) => (res: HttpResponse, req: HttpRequest) => {
-    const ex = open(res, req, params);
-    const body = readBody(ex);
-    void relayRequest(services, upstream, ex, mode, body, { kind: 'token' });
+  const handler = (endpoint: RelayEndpoint) => {
+    const params = paramCount(endpoint.path);
+    if (endpoint.body === 'none') return (res: HttpResponse, req: HttpRequest) => void answerModels(services, open(res, req, params), endpoint);
+    return (res: HttpResponse, req: HttpRequest) => {
+      const ex = open(res, req, params);
+      void relayRequest(services, upstream, ex, endpoint, readBody(ex));
+    };
   };
-
-  app.post('/v1/chat/completions', relay('chat'));
-  app.post('/v1/completions', relay('completions'));
-  app.post('/v1/embeddings', relay('embeddings'));
-  app.post('/v1/engines/:model/embeddings', relay('embeddings', 1));
-  app.get('/v1/models', (res, req) => void listModels(services, open(res, req)));
-  app.get('/v1/models/:model', (res, req) => void getModel(services, open(res, req, 1)));
-
-  app.post('/pg/chat/completions', (res, req) => {
-    const ex = open(res, req);
-    const body = readBody(ex);
-    void (async () => {
-      try {
-        const caller = await playgroundCaller(services, ex, body);
-        await relayRequest(services, upstream, ex, 'chat', body, { kind: 'playground', caller });
-      } catch (e) {
-        const err = e instanceof RelayError ? e : new RelayError(500, String(e));
-        ex.json(err.status, openAiErrorBody(err, ex.requestId));
-      }
-    })();
-  });
+  for (const endpoint of RELAY_ENDPOINTS) app[endpoint.method](endpoint.path, handler(endpoint));
 
   for (const path of ['/v1/images/variations', '/v1/files', '/v1/files/*', '/v1/fine-tunes', '/v1/fine-tunes/*']) {
     app.any(path, (res, req) => open(res, req).json(501, NOT_IMPLEMENTED));

@@ -2,14 +2,14 @@ import type { AppServices } from '../app-services.js';
 import { authenticateUser } from '../console-api/authenticate-user.js';
 import { ApiError } from '../console-api/envelope.js';
 import type { Exchange } from '../http/exchange.js';
-import type { TokenCaller } from './authenticate-token.js';
+import type { Caller } from './authenticate-token.js';
 import { localError } from './relay-error.js';
 
 /**
  * /pg/chat/completions: the console session stands in for a token (spec console-api.md §2.9). Access
  * tokens are refused; the requested group must be usable; there is no token quota to check.
  */
-export async function playgroundCaller(app: AppServices, ex: Exchange, body: Promise<Buffer>): Promise<TokenCaller> {
+export async function playgroundCaller(app: AppServices, ex: Exchange, body: Promise<Buffer>): Promise<Caller> {
   let user;
   try {
     user = await authenticateUser(app, await app.sessions.read(ex.req.headers['cookie']), ex.req.headers, 'user');
@@ -44,5 +44,5 @@ export async function playgroundCaller(app: AppServices, ex: Exchange, body: Pro
     allowIps: null,
     group: group || '',
   };
-  return { token, user: cached, channelPin: null };
+  return { token, user: cached, channelPin: null, playground: true };
 }

@@ -7,8 +7,7 @@ import { newLog } from '../billing/log-writer.js';
 import type { NewLog } from '../billing/log-writer.js';
 import type { ResolvedPrice } from '../billing/resolve-price.js';
 import { LOG_CONSUME, LOG_ERROR } from '../db/rows.js';
-import type { TokenCaller } from './authenticate-token.js';
-import type { RelayCaller } from './relay-pipeline.js';
+import type { Caller } from './authenticate-token.js';
 import type { RelayOutcome } from './relay-outcome.js';
 import type { RelayRequest } from './relay-request.js';
 import type { RelayError } from './relay-error.js';
@@ -16,8 +15,7 @@ import type { ResolvedUsage } from './resolve-usage.js';
 
 export interface ConsumeRecord {
   req: RelayRequest;
-  caller: TokenCaller;
-  callerKind: RelayCaller;
+  caller: Caller;
   price: ResolvedPrice;
   quota: TextQuota;
   /** what was actually taken, and what the balance could not cover */
@@ -30,7 +28,7 @@ export interface ConsumeRecord {
 }
 
 /** Queues the type-2 log row that explains a charge (written in the next batch). */
-export function recordConsume(app: AppServices, r: ConsumeRecord): void {
+export function recordConsume(app: Pick<AppServices, 'options' | 'logs' | 'dashboard'>, r: ConsumeRecord): void {
   if (!app.options.bool('LogConsumeEnabled')) return;
   const now = Date.now();
   const notes: string[] = [];
@@ -52,7 +50,7 @@ export function recordConsume(app: AppServices, r: ConsumeRecord): void {
     type: LOG_CONSUME,
     content: consumeLogContent(r.price, notes),
     username: r.caller.user.username,
-    token_name: r.callerKind.kind === 'token' ? r.caller.token.name : `playground-${r.group}`,
+    token_name: r.caller.playground ? `playground-${r.group}` : r.caller.token.name,
     model_name: r.req.model,
     quota: r.settlement.charged,
     prompt_tokens: r.usage.usage.prompt_tokens ?? 0,
@@ -60,7 +58,7 @@ export function recordConsume(app: AppServices, r: ConsumeRecord): void {
     use_time: Math.floor((now - r.startedAt) / 1000),
     is_stream: r.req.stream,
     channel_id: r.outcome.channelId,
-    token_id: r.callerKind.kind === 'token' ? r.caller.token.id : 0,
+    token_id: r.caller.token.id,
     group: r.group,
     other: JSON.stringify(other),
   };
@@ -69,7 +67,7 @@ export function recordConsume(app: AppServices, r: ConsumeRecord): void {
 }
 
 /** One type-5 row per failed upstream attempt, when ERROR_LOG_ENABLED (new-api's error log). */
-export function recordRelayError(app: AppServices, channel: ChannelActor, err: RelayError): void {
+export function recordRelayError(app: Pick<AppServices, 'log' | 'env' | 'logs'>, channel: ChannelActor, err: RelayError): void {
   app.log.warn('relay error', { channel: channel.id, status: err.status, message: err.message });
   if (!app.env.ERROR_LOG_ENABLED) return;
   app.logs.add(

@@ -1,7 +1,7 @@
 import { redactDeep, type Redact } from './redact-secrets.js';
 
 /**
- * A relay failure, rendered in the OpenAI envelope. `local` errors (validation, pricing, quota, auth)
+ * A relay failure; each client format renders it in its own envelope (core/formats/<format>). `local` errors (validation, pricing, quota, auth)
  * are never retried; upstream errors may be, depending on status.
  */
 export class RelayError extends Error {
@@ -44,15 +44,3 @@ export class RelayError extends Error {
 /** A client-side error raised before any upstream work (auth, validation, routing, pricing, quota). */
 export const localError = (status: number, message: string, code: string | number | null = '', type = 'new_api_error') =>
   new RelayError(status, message, { code, type, local: true });
-
-export function openAiErrorBody(err: RelayError, requestId: string): { error: Record<string, unknown> } {
-  if (err.upstream && typeof err.upstream.message === 'string') {
-    return { error: { ...err.upstream, message: `${err.upstream.message} (request id: ${requestId})` } };
-  }
-  return { error: { message: `${err.message} (request id: ${requestId})`, type: err.type, param: err.param, code: err.code } };
-}
-
-/** A failure reported inside an SSE stream already under way: the same body, as its last data event. */
-export function streamErrorEvent(err: RelayError, requestId: string): string {
-  return `data: ${JSON.stringify(openAiErrorBody(err, requestId))}\n\n`;
-}

@@ -1,18 +1,13 @@
-import type { OpenAiUsage, StreamAccumulator } from '../formats/openai/stream-accumulator.js';
+import type { Delivered, StreamTranslator } from '../formats/format-contracts.js';
+import type { OpenAiUsage } from '../formats/openai/chat-types.js';
 import type { UsageBounds } from './usage-bounds.js';
-
-export interface Delivered {
-  /** completion text, reasoning and tool-call names and arguments */
-  text: string;
-  /** the most tool calls in one message or chunk */
-  maxToolCalls: number;
-}
 
 /** What one successful (or partly delivered) upstream exchange produced, for billing and the log. */
 export interface RelayOutcome {
   channelId: number;
   upstreamModel: string;
   mapped: boolean;
+  /** reported usage in OpenAI semantics (cached tokens inside prompt_tokens) */
   usage: OpenAiUsage | null;
   /** what reached the client, read (and counted locally) only when the upstream reported no usage */
   delivered(): Delivered;
@@ -22,6 +17,6 @@ export interface RelayOutcome {
   frtMs: number;
   /** the stream ended early (client gone, upstream failed after bytes were sent) */
   partial: boolean;
-  /** set for streams: the client still needs the closing usage chunk and [DONE] */
-  streamAcc?: StreamAccumulator;
+  /** set for streams still open: the pipeline closes them with translator.end once usage is known */
+  translator?: StreamTranslator;
 }

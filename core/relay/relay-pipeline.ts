@@ -7,42 +7,38 @@ import { resolvePrice, type ResolvedPrice } from '../billing/resolve-price.js';
 import { BodyTooLargeError, type Exchange } from '../http/exchange.js';
 import { BadContentEncodingError } from '../http/inflate-body.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
-import { authenticateToken, type TokenCaller } from './authenticate-token.js';
+import { authenticateCaller } from './authenticate-caller.js';
+import type { Caller } from './authenticate-token.js';
 import { billableUsage } from './billable-usage.js';
+import { streamFailureFrame } from './client-answer.js';
+import { countTokensLocally } from './count-tokens-locally.js';
 import { distribute } from './distribute.js';
-import { forwardAttempt } from './forward-attempt.js';
+import type { RelayEndpoint } from './endpoints.js';
+import { INBOUND } from './inbound-formats.js';
+import { forwardAttempt, type ForwardDeps } from './forward-attempt.js';
 import { quotaError } from './quota-error.js';
 import { recordConsume, recordRelayError } from './record-consume.js';
 import { acceptsUnsetRatio, priceSettingsOf } from './price-settings-view.js';
-import { readApiKey } from './parse-token-key.js';
 import type { RelayOutcome } from './relay-outcome.js';
-import { parseRelayRequest, type RelayMode, type RelayRequest } from './relay-request.js';
-import { localError, openAiErrorBody, RelayError, streamErrorEvent } from './relay-error.js';
+import { parseRelayRequest, type RelayRequest } from './relay-request.js';
+import { localError, RelayError } from './relay-error.js';
+import { inboundContext } from './inbound-context.js';
 import { keepAliveIntervalMs, startKeepAlive } from './stream-keep-alive.js';
 import { mapStatus, shouldRetry } from './upstream-error.js';
-
-/** A relay caller: an API token, or a console session for the playground (no token, its own group). */
-export type RelayCaller = { kind: 'token' } | { kind: 'playground'; caller: TokenCaller };
 
 /**
  * auth → parse → route → price → reserve → try channels → settle → log. The reservation is settled or
  * refunded exactly once whatever happens; retries exclude channels already tried and stop once bytes
- * reached the client.
+ * reached the client. Errors are written in the client's own format.
  */
-export async function relayRequest(
-  app: AppServices,
-  upstream: UpstreamClient,
-  ex: Exchange,
-  mode: RelayMode,
-  body: Promise<Buffer>,
-  callerKind: RelayCaller,
-): Promise<void> {
+export async function relayRequest(app: AppServices, upstream: UpstreamClient, ex: Exchange, endpoint: RelayEndpoint, body: Promise<Buffer>): Promise<void> {
   const startedAt = Date.now();
   let reservation: Reservation | null = null;
   let stopKeepAlive: (() => void) | null = null;
+  let model = '';
   try {
-    const caller =
-      callerKind.kind === 'token' ? await authenticateToken(app, readApiKey(ex.req.path, ex.req.query, ex.req.headers)) : callerKind.caller;
+    const ctx = inboundContext(endpoint, ex.req.params);
+    const caller = await authenticateCaller(app, endpoint, ex, body);
     let raw: Buffer;
     try {
       raw = await body;
@@ -51,36 +47,44 @@ export async function relayRequest(
       if (e instanceof BadContentEncodingError) throw localError(400, e.message, 'invalid_request_body', 'invalid_request_error');
       return; // the client went away while sending
     }
-    const req = parseRelayRequest(mode, raw, ex.req.headers['content-type']);
+    const req = parseRelayRequest(endpoint.format, ctx, raw, ex.req.headers['content-type']);
+    model = req.model;
     const route = await distribute(app, caller, req.model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));
+    if (req.kind === 'count_tokens') {
+      // answered here, free, as Claude Code and the Gemini SDK expect (new-api has no such route)
+      ex.json(200, await countTokensLocally(app.tokenCounter, req));
+      return;
+    }
     const settings = priceSettingsOf(app.options);
     const price = resolvePrice(req.model, route.group, settings, acceptsUnsetRatio(caller.user));
     if (!price.ok) throw localError(500, price.message, 'model_price_error');
 
     // A byte estimate keeps the tokenizer off the hot path; the charge uses the upstream's usage or a count.
     const amount = estimatePreConsume(price, tokensFromBytes(raw.length), req.maxTokens, settings);
-    const tokenId = callerKind.kind === 'token' ? caller.token.id : 0;
-    const reserved = await app.ledger.reserve(caller.user.id, tokenId, caller.token.unlimitedQuota || tokenId === 0, amount);
+    const tokenId = caller.token.id;
+    const reserved = await app.ledger.reserve(caller.user.id, tokenId, caller.token.unlimitedQuota || caller.playground, amount);
     if (!reserved.ok) throw quotaError(reserved, amount, app);
     reservation = reserved.reservation;
 
-    const keepAliveMs = req.stream ? keepAliveIntervalMs(app.options) : null;
+    // a Gemini client reading a JSON array has no place for an SSE comment
+    const keepAliveMs = req.stream && (req.format !== 'gemini' || ex.req.query.includes('alt=sse')) ? keepAliveIntervalMs(app.options) : null;
     if (keepAliveMs) stopKeepAlive = startKeepAlive(ex, keepAliveMs);
     const useChannel: string[] = [];
-    const outcome = await tryChannels(app, upstream, ex, req, route.group, route.pinned, useChannel, startedAt);
-    await finish(app, ex, req, caller, callerKind, price, reservation, outcome, route.group, useChannel, startedAt);
+    const outcome = await tryChannels(app, { env: app.env, options: app.options, log: app.log, upstream }, ex, req, route.group, route.pinned, useChannel, startedAt);
+    await finish(app, ex, req, caller, price, reservation, outcome, route.group, useChannel, startedAt);
     reservation = null;
   } catch (e) {
     if (reservation) app.ledger.refund(reservation);
     const err = e instanceof RelayError ? e : new RelayError(500, `internal error: ${(e as Error).message}`, { type: 'new_api_error', code: 'internal_error' });
     if (!(e instanceof RelayError)) app.log.error('relay failed', { error: (e as Error).stack });
     if (ex.aborted) return;
-    // A stream already under way (keep-alive pings) can only report the failure as its last event.
+    // A stream already under way (keep-alive pings) can only report the failure as its last frame.
     if (ex.headSent) {
-      ex.end(`${streamErrorEvent(err, ex.requestId)}data: [DONE]\n\n`);
+      ex.end(streamFailureFrame(endpoint.format, err, { requestId: ex.requestId, now: Date.now, model, inputEstimate: 0, sse: true }));
       return;
     }
-    ex.json(err.status === 499 ? 400 : err.status, openAiErrorBody(err, ex.requestId));
+    const { status, body: errorBody } = INBOUND[endpoint.format].errors.errorBody(err, ex.requestId);
+    ex.json(status === 499 ? 400 : status, errorBody);
   } finally {
     stopKeepAlive?.();
   }
@@ -88,7 +92,7 @@ export async function relayRequest(
 
 async function tryChannels(
   app: AppServices,
-  upstream: UpstreamClient,
+  deps: ForwardDeps,
   ex: Exchange,
   req: RelayRequest,
   group: string,
@@ -105,7 +109,7 @@ async function tryChannels(
     tried.add(channel.id);
     useChannel.push(String(channel.id));
     try {
-      return await forwardAttempt(app, upstream, ex, req, channel, startedAt);
+      return await forwardAttempt(deps, ex, req, channel, startedAt);
     } catch (e) {
       if (!(e instanceof RelayError)) throw e;
       const err = e.local ? e : e.withStatus(mapStatus(e.status, channel.config.statusCodeMapping));
@@ -121,8 +125,7 @@ async function finish(
   app: AppServices,
   ex: Exchange,
   req: RelayRequest,
-  caller: TokenCaller,
-  callerKind: RelayCaller,
+  caller: Caller,
   price: ResolvedPrice,
   reservation: Reservation,
   outcome: RelayOutcome,
@@ -131,13 +134,8 @@ async function finish(
   startedAt: number,
 ): Promise<void> {
   const usage = await billableUsage(app.tokenCounter, app.log, req, outcome);
-  // The client's closing frames: the usage chunk it asked for (if the upstream sent none), then [DONE].
-  if (outcome.streamAcc && !ex.aborted) {
-    if (req.includeUsage && !outcome.streamAcc.usage && !outcome.partial) {
-      ex.write(`data: ${outcome.streamAcc.usageChunk(usage.usage, req.model, Math.floor(Date.now() / 1000))}\n\n`);
-    }
-    ex.end('data: [DONE]\n\n');
-  }
+  // The client's closing frames, with the usage that is billed; a stream cut short was closed already.
+  if (outcome.translator && !ex.aborted) ex.end(outcome.partial ? '' : outcome.translator.end(usage.usage));
   const settings = priceSettingsOf(app.options);
   const q = computeTextQuota(price, {
     prompt_tokens: usage.usage.prompt_tokens ?? 0,
@@ -148,6 +146,6 @@ async function finish(
   const { charged, shortfall } = settlement;
   if (shortfall > 0) app.log.warn('charge exceeds the reservation and the balance; shortfall recorded', { user: caller.user.id, charged, shortfall });
   if (charged > 0) app.lowBalance.afterCharge(caller.user, reservation.userQuotaAfter + reservation.amount - charged, charged);
-  if (callerKind.kind === 'token' && !caller.token.unlimitedQuota) caller.token.remainQuota -= charged;
-  recordConsume(app, { req, caller, callerKind, price, quota: q, settlement, usage, outcome, group, useChannel, startedAt });
+  if (!caller.playground && !caller.token.unlimitedQuota) caller.token.remainQuota -= charged;
+  recordConsume(app, { req, caller, price, quota: q, settlement, usage, outcome, group, useChannel, startedAt });
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseRelayRequest } from './relay-request.js';
+import type { InboundContext } from '../formats/format-contracts.js';
+import { parseRelayRequest as parse } from './relay-request.js';
+
+const ctx = (kind: InboundContext['kind']): InboundContext => ({ kind, pathModel: null, pathStream: false, batch: false });
+const parseRelayRequest = (kind: 'chat' | 'completions' | 'embeddings', raw: Buffer, type: string | undefined) => parse('openai', ctx(kind), raw, type);
 
 const json = 'application/json';
 const buf = (s: string) => Buffer.from(s);

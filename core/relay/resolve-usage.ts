@@ -1,5 +1,6 @@
 import type { TokenCounter } from '../../workers/pool.js';
-import type { OpenAiUsage } from '../formats/openai/stream-accumulator.js';
+import type { OpenAiUsage } from '../formats/openai/chat-types.js';
+import { normalizeOpenAiUsage, reportsUsage } from '../formats/openai/openai-usage.js';
 import type { RelayOutcome } from './relay-outcome.js';
 import type { RelayRequest } from './relay-request.js';
 
@@ -9,25 +10,22 @@ export interface ResolvedUsage {
   estimated: boolean;
 }
 
+/** The prompt as the tokenizer worker counts it, from the request in OpenAI form. */
+export function promptTask(req: RelayRequest): Parameters<TokenCounter['count']>[0] {
+  const hub = req.hub() ?? req.body;
+  if (req.kind === 'chat' || req.kind === 'count_tokens') return { kind: 'chat', model: req.model, request: hub };
+  return { kind: 'prompt', model: req.model, prompt: req.kind === 'embeddings' ? hub.input : hub.prompt };
+}
+
 /**
  * Usage as the upstream reported it, or counted locally (cl100k/o200k in the worker pool) from the
  * request and the text actually delivered: the prompt, plus completion text, reasoning and tool calls.
  */
 export async function resolveUsage(counter: TokenCounter, req: RelayRequest, out: RelayOutcome): Promise<ResolvedUsage> {
-  const u = out.usage;
-  if (u && ((u.prompt_tokens ?? 0) > 0 || (u.completion_tokens ?? 0) > 0)) {
-    const cached = u.prompt_tokens_details?.cached_tokens ?? u.prompt_cache_hit_tokens;
-    const usage: OpenAiUsage = { ...u, total_tokens: u.total_tokens ?? (u.prompt_tokens ?? 0) + (u.completion_tokens ?? 0) };
-    if (cached && !u.prompt_tokens_details?.cached_tokens) usage.prompt_tokens_details = { ...u.prompt_tokens_details, cached_tokens: cached };
-    return { usage, estimated: false };
-  }
-  const promptTask =
-    req.mode === 'chat'
-      ? { kind: 'chat' as const, model: req.model, request: req.body }
-      : { kind: 'prompt' as const, model: req.model, prompt: req.mode === 'embeddings' ? req.body.input : req.body.prompt };
+  if (reportsUsage(out.usage)) return { usage: normalizeOpenAiUsage(out.usage), estimated: false };
   const delivered = out.delivered();
   const [prompt, completion] = await Promise.all([
-    counter.count(promptTask),
+    counter.count(promptTask(req)),
     delivered.text || delivered.maxToolCalls
       ? counter.count({ kind: 'completion', model: req.model, text: delivered.text, toolCalls: delivered.maxToolCalls })
       : Promise.resolve(0),

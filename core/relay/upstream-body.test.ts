@@ -4,7 +4,8 @@ import { parseRelayRequest } from './relay-request.js';
 import { upstreamBody } from './upstream-body.js';
 
 const ch = (type: number, paramOverride: Record<string, unknown> | null = null) => ({ type, paramOverride }) as ChannelConfig;
-const req = (body: object) => parseRelayRequest('chat', Buffer.from(JSON.stringify(body)), 'application/json');
+const CHAT = { kind: 'chat', pathModel: null, pathStream: false, batch: false } as const;
+const req = (body: object) => parseRelayRequest('openai', CHAT, Buffer.from(JSON.stringify(body)), 'application/json');
 const base = { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }], unknown_field: { a: 1 } };
 
 describe('upstreamBody', () => {
@@ -22,7 +23,7 @@ describe('upstreamBody', () => {
   });
   it('appends include_usage to the client\'s own bytes, which stay as sent', () => {
     const raw = '{"model":"gpt-4o","stream":true,"temperature":1.0,"messages":[{"role":"user","content":"h\\u00e9"}]} \n';
-    const r = parseRelayRequest('chat', Buffer.from(raw), 'application/json');
+    const r = parseRelayRequest('openai', CHAT, Buffer.from(raw), 'application/json');
     expect(upstreamBody(r, ch(1), 'gpt-4o', true).toString()).toBe(
       '{"model":"gpt-4o","stream":true,"temperature":1.0,"messages":[{"role":"user","content":"h\\u00e9"}],"stream_options":{"include_usage":true}} \n',
     );

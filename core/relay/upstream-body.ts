@@ -1,9 +1,9 @@
 import type { ChannelConfig } from '../actors/channel-config.js';
-import { providerOf } from '../providers/registry.js';
+import { acceptsStreamOptions } from './dialect.js';
 import type { RelayRequest } from './relay-request.js';
 
 /**
- * The body sent upstream. The client's bytes go through untouched unless something must change: the
+ * The body sent to an OpenAI-dialect channel for an OpenAI client. The client's bytes go through untouched unless something must change: the
  * mapped model name, stream_options (injected for channels that report stream usage, removed for those
  * that reject it), or the channel's param_override (a shallow top-level overwrite). An injected
  * stream_options is appended to the original bytes, so the rest still arrives exactly as sent.
@@ -12,14 +12,14 @@ export function upstreamBody(req: RelayRequest, ch: ChannelConfig, upstreamModel
   const changes: Record<string, unknown> = {};
   const remove: string[] = [];
   if (upstreamModel !== req.model) changes.model = upstreamModel;
-  if (req.mode !== 'embeddings' && req.stream) {
-    if (providerOf(ch.type).streamOptions) {
+  if (req.kind !== 'embeddings' && req.stream) {
+    if (acceptsStreamOptions(ch.type)) {
       if (forceStreamOption && !req.includeUsage) changes.stream_options = { ...(req.body.stream_options as object | undefined), include_usage: true };
     } else if (req.body.stream_options !== undefined) {
       remove.push('stream_options');
     }
   }
-  const override = req.mode === 'chat' || req.mode === 'completions' ? ch.paramOverride : null;
+  const override = req.kind === 'chat' || req.kind === 'completions' ? ch.paramOverride : null;
   if (!override && remove.length === 0) {
     const changed = Object.keys(changes);
     if (changed.length === 0) return req.raw;

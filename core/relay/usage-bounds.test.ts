@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseRelayRequest, type RelayMode } from './relay-request.js';
+import { parseRelayRequest } from './relay-request.js';
+
+type RelayMode = 'chat' | 'completions' | 'embeddings';
 import { MAX_TOKENS_PER_REQUEST, MEDIA_PART_TOKENS, PROMPT_MARGIN_TOKENS, usageBounds } from './usage-bounds.js';
 
 const request = (mode: RelayMode, body: Record<string, unknown>) => {
   const raw = Buffer.from(JSON.stringify(body));
-  return { req: parseRelayRequest(mode, raw, 'application/json'), bytes: raw.length };
+  return { req: parseRelayRequest('openai', { kind: mode, pathModel: null, pathStream: false, batch: false }, raw, 'application/json'), bytes: raw.length };
 };
 const chat = (extra: Record<string, unknown> = {}) => request('chat', { model: 'm', messages: [{ role: 'user', content: 'hi' }], ...extra });
 

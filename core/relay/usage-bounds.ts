@@ -26,8 +26,8 @@ export const MEDIA_PART_TOKENS = 131_072;
 const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? Math.floor(v) : 0);
 
 /**
- * Bounds on the usage an upstream may report for this request, derived from what was sent (the body
- * with the channel's param_override laid over it):
+ * Bounds on the usage an upstream may report for this request, derived from what was sent (the request
+ * in OpenAI form with the channel's param_override laid over it, and the client's bytes):
  * - prompt ≤ body bytes + margin + an allowance per media part: the encodings in use (cl100k, o200k and
  *   every other BPE) never make more than one token of one byte of text, and the body holds all the text;
  * - completion ≤ max_tokens (or max_completion_tokens) × the choices generated (n, best_of), when given;
@@ -35,11 +35,12 @@ const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(
  * - neither above MAX_TOKENS_PER_REQUEST.
  */
 export function usageBounds(req: RelayRequest, paramOverride: Readonly<Record<string, unknown>> | null): UsageBounds {
-  const sent = paramOverride ? { ...req.body, ...paramOverride } : req.body;
+  const hub = req.hub() ?? req.body;
+  const sent = paramOverride ? { ...hub, ...paramOverride } : hub;
   const bytes = req.raw.length + (paramOverride ? JSON.stringify(paramOverride).length : 0);
-  const media = req.mode === 'chat' ? mediaParts(sent.messages) : 0;
+  const media = req.kind === 'chat' ? mediaParts(sent.messages) : 0;
   const prompt = Math.min(MAX_TOKENS_PER_REQUEST, bytes + PROMPT_MARGIN_TOKENS + media * MEDIA_PART_TOKENS);
-  if (req.mode === 'embeddings') return { prompt, completion: 0 };
+  if (req.kind === 'embeddings') return { prompt, completion: 0 };
   const maxTokens = Math.max(count(sent.max_tokens), count(sent.max_completion_tokens));
   const choices = Math.max(1, count(sent.n), count(sent.best_of));
   return { prompt, completion: maxTokens > 0 ? Math.min(MAX_TOKENS_PER_REQUEST, maxTokens * choices) : MAX_TOKENS_PER_REQUEST };

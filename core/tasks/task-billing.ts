@@ -4,11 +4,11 @@ import { newLog } from '../billing/log-writer.js';
 import type { Reservation, ReserveOutcome } from '../billing/quota-ledger.js';
 import type { ResolvedPrice } from '../billing/resolve-price.js';
 import { LOG_CONSUME } from '../db/rows.js';
-import type { TokenCaller } from '../relay/authenticate-token.js';
+import type { Caller } from '../relay/authenticate-token.js';
 
 /** One submit's bill: who pays what, for which model, in which group. */
 export interface TaskBill {
-  caller: TokenCaller;
+  caller: Caller;
   group: string;
   model: string;
   price: ResolvedPrice;

@@ -5,10 +5,11 @@ import { BodyTooLargeError, Exchange } from '../http/exchange.js';
 import { inflateBody } from '../http/inflate-body.js';
 import { newRequestId } from '../http/request-id.js';
 import { snapshotRequest } from '../http/request-snapshot.js';
-import { authenticateToken, type TokenCaller } from '../relay/authenticate-token.js';
+import { authenticateToken, type Caller } from '../relay/authenticate-token.js';
 import { distribute, type Route } from '../relay/distribute.js';
 import { readApiKey } from '../relay/parse-token-key.js';
-import { localError, openAiErrorBody, RelayError } from '../relay/relay-error.js';
+import { openAiErrorBody } from '../formats/openai/openai-error-body.js';
+import { localError, RelayError } from '../relay/relay-error.js';
 import { parseJsonText } from './parse-json-text.js';
 
 /** One task-relay request: its exchange and its body, read from the first tick as uWS requires. */
@@ -30,7 +31,7 @@ export function openTaskExchange(app: AppServices, res: HttpResponse, req: HttpR
  * The token caller (new-api TokenAuth, which also holds the token's IP allow-list at L). Failures are
  * RelayErrors, answered in the OpenAI envelope as new-api's middleware does on these routes too.
  */
-export async function taskCaller(app: AppServices, ex: Exchange): Promise<TokenCaller> {
+export async function taskCaller(app: AppServices, ex: Exchange): Promise<Caller> {
   const caller = await authenticateToken(app, readApiKey(ex.req.path, ex.req.query, ex.req.headers));
   const { allowIps } = caller.token;
   if (allowIps && !allowIps.has(app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']))) throw localError(403, '您的 IP 不在令牌允许访问的列表中');
@@ -38,7 +39,7 @@ export async function taskCaller(app: AppServices, ex: Exchange): Promise<TokenC
 }
 
 /** The relay's distributor checks (IP, token group, model limit, a channel exists) for a submit's model. */
-export const routeTask = (app: AppServices, ex: Exchange, caller: TokenCaller, model: string): Promise<Route> =>
+export const routeTask = (app: AppServices, ex: Exchange, caller: Caller, model: string): Promise<Route> =>
   distribute(app, caller, model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));
 
 /**

@@ -35,7 +35,8 @@ describe('channel keys never leave the relay', () => {
     ['a non-stream error body', { mock: { status: 401, echo_auth: true } }, 401],
     ['an error inside a 200 body', { mock: { body_error_in_200: true, echo_auth: true } }, 500],
     ['a stream that fails before its first byte', { stream: true, mock: { status: 500, echo_auth: true } }, 500],
-    ['an SSE error frame as the first event', { stream: true, mock: { error_mid_stream_after: 0, echo_auth: true } }, 200],
+    // nothing reached the client yet: the attempt fails (and may be retried) with the upstream's message
+    ['an SSE error frame as the first event', { stream: true, mock: { error_mid_stream_after: 0, echo_auth: true } }, 500],
     ['an SSE error frame mid-stream', { stream: true, mock: { error_mid_stream_after: 2, echo_auth: true } }, 200],
   ])('%s keeps the status and a useful message but no key', async (_case, body, status) => {
     // A good answer first ends the failure streak the previous case left, so the breaker stays closed.

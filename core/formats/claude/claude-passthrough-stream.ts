@@ -1,6 +1,8 @@
-import type { RelayFailure, SseEvent, StreamTranslator } from '../format-contracts.js';
+import { DeferredChunkText } from '../delivered-text.js';
+import type { Delivered, RelayFailure, SseEvent, StreamTranslator } from '../format-contracts.js';
 import type { OpenAiUsage } from '../openai/chat-types.js';
 import { claudeUpstreamFailure } from './claude-error-body.js';
+import { ClaudeEventsToChatChunks } from './claude-events-to-chat-chunks.js';
 import { claudeErrorFrame } from './claude-sse-frame.js';
 import { parseClaudeEvent } from './claude-upstream-schema.js';
 import { ClaudeUsageTracker } from './claude-usage-tracker.js';
@@ -17,9 +19,13 @@ export class ClaudePassthroughStream implements StreamTranslator {
   private readonly tracker = new ClaudeUsageTracker();
   private upstreamError: RelayFailure | null = null;
   private closed = false;
+  // The decoder's chunk identity is never read: only the text it finds.
+  private readonly decoder = new ClaudeEventsToChatChunks('', 0);
+  private readonly text = new DeferredChunkText((ev) => this.decoder.push(ev).chunks);
 
   push(event: SseEvent): string {
     if (this.closed) return '';
+    this.text.add(event);
     if (READ.test(event.data)) {
       const ev = parseClaudeEvent(event.data);
       if (ev) this.tracker.observe(ev);
@@ -49,5 +55,9 @@ export class ClaudePassthroughStream implements StreamTranslator {
 
   usage(): OpenAiUsage | null {
     return this.tracker.usage();
+  }
+
+  delivered(): Delivered {
+    return this.text.read();
   }
 }

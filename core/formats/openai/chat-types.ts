@@ -3,9 +3,16 @@
  * (Claude ↔ Gemini goes Claude → OpenAI → Gemini). Tolerant: upstreams add fields, so unknown keys are
  * allowed everywhere and optional fields may be null.
  */
-import type { OpenAiUsage } from './stream-accumulator.js';
 
-export type { OpenAiUsage };
+export interface OpenAiUsage {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number; [k: string]: unknown };
+  /** DeepSeek's name for cached prompt tokens */
+  prompt_cache_hit_tokens?: number;
+  [k: string]: unknown;
+}
 
 export interface ChatTextPart {
   type: 'text';

@@ -1,22 +1,14 @@
-export interface OpenAiUsage {
-  prompt_tokens?: number;
-  completion_tokens?: number;
-  total_tokens?: number;
-  prompt_tokens_details?: { cached_tokens?: number; [k: string]: unknown };
-  prompt_cache_hit_tokens?: number;
-  [k: string]: unknown;
-}
+import type { Delivered } from '../format-contracts.js';
+import { ChunkText } from '../delivered-text.js';
+import type { ChatChunk, OpenAiUsage } from './chat-types.js';
+import { reportsUsage } from './openai-usage.js';
 
 const USAGE_OBJECT = /"usage"\s*:\s*\{/;
 
 export type ChunkVerdict = 'forward' | 'drop';
 
-/** What the forwarded chunks carried, read only when it is needed. */
-export interface StreamContent {
-  /** completion text, reasoning and tool-call names and arguments, for local counting */
-  text: string;
-  /** the most tool calls in one chunk */
-  maxToolCalls: number;
+/** The identity of the last chunk seen, for a usage chunk the gateway writes itself. */
+interface ChunkIdentity {
   id: string;
   created: number;
   model: string;
@@ -37,7 +29,8 @@ export class StreamAccumulator {
   usage: OpenAiUsage | null = null;
   private payloads: string[] = [];
   private payloadChars = 0;
-  private readonly content: StreamContent = { text: '', maxToolCalls: 0, id: '', created: 0, model: '', systemFingerprint: undefined };
+  private readonly text = new ChunkText();
+  private readonly identity: ChunkIdentity = { id: '', created: 0, model: '', systemFingerprint: undefined };
 
   constructor(private readonly clientWantsUsage: boolean) {}
 
@@ -47,14 +40,14 @@ export class StreamAccumulator {
     if (this.payloadChars > FOLD_AT) this.fold();
     // OpenAI sends `"usage":null` on every chunk once usage is asked for; only an object is worth parsing.
     if (!USAGE_OBJECT.test(data)) return 'forward';
-    let chunk: Record<string, any>;
+    let chunk: Record<string, unknown>;
     try {
-      chunk = JSON.parse(data) as Record<string, any>;
+      chunk = JSON.parse(data) as Record<string, unknown>;
     } catch {
       return 'forward';
     }
     const usage = chunk?.usage as OpenAiUsage | null | undefined;
-    if (usage && typeof usage === 'object' && ((usage.prompt_tokens ?? 0) > 0 || (usage.completion_tokens ?? 0) > 0)) {
+    if (reportsUsage(usage)) {
       this.usage = usage;
       const choices = chunk.choices as unknown;
       if ((!Array.isArray(choices) || choices.length === 0) && !this.clientWantsUsage) return 'drop';
@@ -62,18 +55,18 @@ export class StreamAccumulator {
     return 'forward';
   }
 
-  /** Text, tool calls and the last chunk identity of everything inspected so far. */
-  read(): StreamContent {
+  /** Text and tool calls of everything inspected so far. */
+  read(): Delivered {
     this.fold();
-    return { ...this.content };
+    return this.text.read();
   }
 
   private fold(): void {
-    const c = this.content;
+    const c = this.identity;
     for (const data of this.payloads) {
-      let chunk: Record<string, any>;
+      let chunk: Record<string, unknown>;
       try {
-        chunk = JSON.parse(data) as Record<string, any>;
+        chunk = JSON.parse(data) as Record<string, unknown>;
       } catch {
         continue;
       }
@@ -82,22 +75,7 @@ export class StreamAccumulator {
       if (typeof chunk.created === 'number') c.created = chunk.created;
       if (typeof chunk.model === 'string') c.model = chunk.model;
       if (chunk.system_fingerprint !== undefined) c.systemFingerprint = chunk.system_fingerprint;
-      let calls = 0;
-      for (const choice of Array.isArray(chunk.choices) ? (chunk.choices as Array<Record<string, any>>) : []) {
-        const delta = (choice.delta ?? {}) as Record<string, any>;
-        if (typeof delta.content === 'string') c.text += delta.content;
-        if (typeof delta.reasoning_content === 'string') c.text += delta.reasoning_content;
-        if (typeof delta.reasoning === 'string') c.text += delta.reasoning;
-        if (typeof choice.text === 'string') c.text += choice.text;
-        if (Array.isArray(delta.tool_calls)) {
-          for (const call of delta.tool_calls as Array<Record<string, any>>) {
-            calls++;
-            if (typeof call.function?.name === 'string') c.text += call.function.name;
-            if (typeof call.function?.arguments === 'string') c.text += call.function.arguments;
-          }
-        }
-      }
-      c.maxToolCalls = Math.max(c.maxToolCalls, calls);
+      this.text.add(chunk as unknown as ChatChunk);
     }
     this.payloads = [];
     this.payloadChars = 0;
@@ -105,7 +83,8 @@ export class StreamAccumulator {
 
   /** The usage chunk new-api appends when the client asked for usage and the upstream sent none. */
   usageChunk(usage: OpenAiUsage, fallbackModel: string, now: number): string {
-    const c = this.read();
+    this.fold();
+    const c = this.identity;
     return JSON.stringify({
       id: c.id || `chatcmpl-${now}`,
       object: 'chat.completion.chunk',

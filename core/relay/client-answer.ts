@@ -1,0 +1,171 @@
+import { ChatChunksToClaudeEvents } from '../formats/claude/chat-chunks-to-claude-events.js';
+import { ClaudeEventsToChatChunks } from '../formats/claude/claude-events-to-chat-chunks.js';
+import { ClaudePassthroughStream } from '../formats/claude/claude-passthrough-stream.js';
+import { claudeToOpenAiResponse } from '../formats/claude/claude-to-openai-response.js';
+import { claudeMessageSchema } from '../formats/claude/claude-upstream-schema.js';
+import { claudeUsageToOpenAi } from '../formats/claude/claude-usage.js';
+import { openAiToClaudeResponse } from '../formats/claude/openai-to-claude-response.js';
+import { completionText } from '../formats/delivered-text.js';
+import type { ChunkSink, ChunkSource, CompleteAnswer, RelayFailure, StreamTranslator } from '../formats/format-contracts.js';
+import { ChatChunksToGeminiEvents } from '../formats/gemini/chat-chunks-to-gemini-events.js';
+import { GeminiEventsToChatChunks } from '../formats/gemini/gemini-events-to-chat-chunks.js';
+import { GeminiPassthroughStream } from '../formats/gemini/gemini-passthrough-stream.js';
+import { readGeminiResponse } from '../formats/gemini/gemini-response-schema.js';
+import { geminiToOpenAiResponse } from '../formats/gemini/gemini-to-openai-response.js';
+import { openAiToGeminiEmbeddingResponse } from '../formats/gemini/gemini-to-openai-embeddings.js';
+import { openAiToGeminiResponse } from '../formats/gemini/openai-to-gemini-response.js';
+import { geminiUsageToOpenAi } from '../formats/gemini/gemini-usage.js';
+import { ChatChunksToOpenAiFrames } from '../formats/openai/chat-chunks-to-openai-frames.js';
+import type { ChatCompletion, EmbeddingResponse, OpenAiUsage } from '../formats/openai/chat-types.js';
+import { OpenAiChunkSource } from '../formats/openai/openai-chunk-source.js';
+import { OpenAiPassthroughStream, type OpenAiStreamContext } from '../formats/openai/openai-passthrough-stream.js';
+import { ChatChunksToResponsesEvents } from '../formats/responses/chat-chunks-to-responses-events.js';
+import { chatToResponsesResponse } from '../formats/responses/chat-to-responses-response.js';
+import { ResponsesPassthroughStream } from '../formats/responses/responses-passthrough-stream.js';
+import { TranslatedStream } from '../formats/translated-stream.js';
+import { responsesUsageToOpenAi } from '../formats/responses/responses-usage.js';
+import type { Dialect } from './dialect.js';
+import type { ClientFormat } from './endpoints.js';
+import { RelayError } from './relay-error.js';
+import type { RelayRequest } from './relay-request.js';
+import { upstreamError } from './upstream-error.js';
+
+export interface AnswerContext {
+  requestId: string;
+  now: () => number;
+  /** the model the client asked for: translated answers carry it */
+  model: string;
+  /** the prompt-token estimate a Claude client's message_start carries before the upstream counts */
+  inputEstimate: number;
+  /** a Gemini client that asked for SSE (`alt=sse`) rather than a JSON array */
+  sse: boolean;
+}
+
+const seconds = (ctx: AnswerContext) => Math.floor(ctx.now() / 1000);
+
+/** The translator for a stream on this (client format × channel dialect) pair. */
+export function streamTranslator(req: RelayRequest, dialect: Dialect, native: boolean, ctx: AnswerContext): StreamTranslator {
+  const openAi: OpenAiStreamContext = { includeUsage: req.includeUsage, model: ctx.model, requestId: ctx.requestId, now: ctx.now };
+  if (native) {
+    switch (req.format) {
+      case 'openai':
+        return new OpenAiPassthroughStream(openAi);
+      case 'claude':
+        return new ClaudePassthroughStream();
+      case 'gemini':
+        return new GeminiPassthroughStream(ctx.sse);
+      case 'responses':
+        return new ResponsesPassthroughStream();
+    }
+  }
+  return new TranslatedStream(chunkSource(dialect, ctx), chunkSink(req.format, ctx, openAi));
+}
+
+function chunkSource(dialect: Dialect, ctx: AnswerContext): ChunkSource {
+  switch (dialect) {
+    case 'claude':
+      return new ClaudeEventsToChatChunks(ctx.model, seconds(ctx));
+    case 'gemini':
+      return new GeminiEventsToChatChunks({ id: `chatcmpl-${ctx.requestId}`, model: ctx.model, created: seconds(ctx) });
+    default:
+      return new OpenAiChunkSource();
+  }
+}
+
+function chunkSink(format: ClientFormat, ctx: AnswerContext, openAi: OpenAiStreamContext): ChunkSink {
+  switch (format) {
+    case 'claude':
+      return new ChatChunksToClaudeEvents(ctx.model, ctx.inputEstimate, seconds(ctx));
+    case 'gemini':
+      return new ChatChunksToGeminiEvents({ model: ctx.model, sse: ctx.sse });
+    case 'responses':
+      return new ChatChunksToResponsesEvents(ctx.model, seconds(ctx));
+    default:
+      return new ChatChunksToOpenAiFrames(openAi);
+  }
+}
+
+/** The frame that reports a failure in a stream already under way, when no translator has started yet. */
+export function streamFailureFrame(format: ClientFormat, failure: RelayFailure, ctx: AnswerContext): string {
+  const openAi: OpenAiStreamContext = { includeUsage: false, model: ctx.model, requestId: ctx.requestId, now: ctx.now };
+  return chunkSink(format, ctx, openAi).fail(failure);
+}
+
+const badBody = () => new RelayError(502, 'upstream returned a body that is not JSON', { type: 'upstream_error', code: 'bad_response_body', local: false });
+
+/**
+ * A complete upstream answer as the client's body. An error inside a 200 is an upstream failure (retryable,
+ * not billed); an answer of an unexpected shape is a 502.
+ */
+export function completeAnswer(req: RelayRequest, dialect: Dialect, native: boolean, buf: Buffer, contentType: string, ctx: AnswerContext): CompleteAnswer {
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(buf.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    throw badBody();
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw badBody();
+  if (errorInside(dialect, json)) throw upstreamError(500, buf.toString('utf8'));
+
+  if (req.kind === 'embeddings') {
+    const usage = dialect === 'openai' ? ((json.usage as OpenAiUsage | undefined) ?? null) : null;
+    const none = () => ({ text: '', maxToolCalls: 0 });
+    if (native) return { body: buf, contentType, usage, delivered: none };
+    // a Gemini client on an OpenAI channel
+    const body = JSON.stringify(openAiToGeminiEmbeddingResponse(json as unknown as EmbeddingResponse, Array.isArray(req.body.requests)));
+    return { body, contentType: 'application/json', usage, delivered: none };
+  }
+
+  if (native) {
+    return { body: buf, contentType, usage: nativeUsage(req.format, json), delivered: () => completionText(toChat(dialect, json, ctx)) };
+  }
+  const chat = toChat(dialect, json, ctx);
+  return { body: JSON.stringify(fromChat(req.format, chat, ctx)), contentType: 'application/json', usage: chat.usage ?? null, delivered: () => completionText(chat) };
+}
+
+function errorInside(dialect: Dialect, json: Record<string, unknown>): boolean {
+  if (dialect === 'claude') return json.type === 'error';
+  if (dialect === 'gemini') return !!json.error && !json.candidates;
+  return !!json.error && !json.choices && !json.data && !json.output;
+}
+
+function nativeUsage(format: ClientFormat, json: Record<string, unknown>): OpenAiUsage | null {
+  switch (format) {
+    case 'claude':
+      return claudeUsageToOpenAi(claudeMessageSchema.safeParse(json).data?.usage);
+    case 'gemini':
+      return geminiUsageToOpenAi(readGeminiResponse(json)?.usageMetadata);
+    case 'responses':
+      return responsesUsageToOpenAi(json.usage as Parameters<typeof responsesUsageToOpenAi>[0]);
+    default:
+      return (json.usage as OpenAiUsage | undefined) ?? null;
+  }
+}
+
+/** The upstream's complete answer in chat form (the hub). */
+function toChat(dialect: Dialect, json: Record<string, unknown>, ctx: AnswerContext): ChatCompletion {
+  if (dialect === 'claude') {
+    const msg = claudeMessageSchema.safeParse(json);
+    if (!msg.success) throw badBody();
+    return claudeToOpenAiResponse(msg.data, ctx.model, seconds(ctx));
+  }
+  if (dialect === 'gemini') {
+    const res = readGeminiResponse(json);
+    if (!res) throw badBody();
+    return geminiToOpenAiResponse(res, { id: `chatcmpl-${ctx.requestId}`, model: ctx.model, created: seconds(ctx) });
+  }
+  return json as unknown as ChatCompletion;
+}
+
+function fromChat(format: ClientFormat, chat: ChatCompletion, ctx: AnswerContext): unknown {
+  switch (format) {
+    case 'claude':
+      return openAiToClaudeResponse(chat, ctx.model);
+    case 'gemini':
+      return openAiToGeminiResponse(chat, ctx.model);
+    case 'responses':
+      return chatToResponsesResponse(chat, ctx.model, seconds(ctx));
+    default:
+      return chat;
+  }
+}

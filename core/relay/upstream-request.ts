@@ -1,0 +1,108 @@
+import type { ChannelConfig } from '../actors/channel-config.js';
+import { openAiToClaudeRequest } from '../formats/claude/openai-to-claude-request.js';
+import { geminiUpstreamPath, type GeminiAction } from '../formats/gemini/gemini-settings.js';
+import { openAiToGeminiRequest } from '../formats/gemini/openai-to-gemini-request.js';
+import type { ChatRequest } from '../formats/openai/chat-types.js';
+import { providerOf } from '../providers/registry.js';
+import { upstreamAuthHeaders, upstreamUrl } from '../providers/upstream-url.js';
+import { acceptsStreamOptions, dialectOf, speaksNatively } from './dialect.js';
+import type { FormatSettings } from './format-settings-view.js';
+import { localError } from './relay-error.js';
+import { failureError, type RelayRequest } from './relay-request.js';
+import { upstreamBody } from './upstream-body.js';
+
+/** What is sent to the channel: where, with which credentials, and the body in the channel's dialect. */
+export interface UpstreamCall {
+  url: string;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
+
+export interface CallContext {
+  settings: FormatSettings;
+  /** the client's query string, forwarded only to an OpenAI-dialect channel of an OpenAI client */
+  query: string;
+  /** the client's request headers (anthropic-version and anthropic-beta are passed to Claude channels) */
+  clientHeaders: Readonly<Record<string, string>>;
+  forceStreamOption: boolean;
+  azureApiVersion: string;
+}
+
+// The upstream path is the OpenAI one for the kind, whatever the client called (/pg/chat/completions,
+// /v1/engines/:model/embeddings, /v1/messages on an OpenAI channel).
+const OPENAI_PATH = { chat: '/v1/chat/completions', completions: '/v1/completions', embeddings: '/v1/embeddings' } as const;
+const ANTHROPIC_VERSION = '2023-06-01';
+
+const unsupported = (ch: ChannelConfig, what: string) =>
+  localError(400, `channel type ${ch.type} (${providerOf(ch.type).name}) does not support ${what}`, 'convert_request_failed', 'invalid_request_error');
+
+/**
+ * The upstream request for a client request on a channel, by (client format × channel dialect): the same
+ * format goes through as the client's bytes (model mapped); any other pair through the OpenAI chat form.
+ */
+export function upstreamCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string, ctx: CallContext): UpstreamCall {
+  if (req.kind === 'count_tokens') throw unsupported(ch, 'count_tokens');
+  const native = speaksNatively(req.format, ch.type);
+  switch (dialectOf(ch.type)) {
+    case 'claude': {
+      if (req.kind !== 'chat') throw unsupported(ch, req.kind);
+      const body = native ? nativeBody(req, ch, upstreamModel) : JSON.stringify(openAiToClaudeRequest(hubFor(req, ch, upstreamModel), ctx.settings.claude));
+      return { url: `${baseOf(ch)}/v1/messages`, headers: claudeHeaders(key, upstreamModel, ctx), body };
+    }
+    case 'gemini': {
+      const headers = { 'x-goog-api-key': key };
+      if (req.kind === 'embeddings') {
+        if (!native) throw unsupported(ch, 'embeddings from this client format');
+        const action: GeminiAction = Array.isArray(req.body.requests) ? 'batchEmbedContents' : 'embedContent';
+        return { url: baseOf(ch) + geminiUpstreamPath(upstreamModel, action, ctx.settings.gemini), headers, body: req.raw };
+      }
+      if (req.kind !== 'chat') throw unsupported(ch, req.kind);
+      const action: GeminiAction = req.stream ? 'streamGenerateContent' : 'generateContent';
+      if (native) return { url: baseOf(ch) + geminiUpstreamPath(upstreamModel, action, ctx.settings.gemini), headers, body: nativeBody(req, ch, upstreamModel) };
+      const converted = openAiToGeminiRequest(hubFor(req, ch, upstreamModel), { settings: ctx.settings.gemini });
+      if (!converted.ok) throw failureError(converted.failure);
+      return { url: baseOf(ch) + geminiUpstreamPath(converted.model, action, ctx.settings.gemini), headers, body: JSON.stringify(converted.request) };
+    }
+    default: {
+      const headers = upstreamAuthHeaders(ch, key);
+      if (req.format === 'openai') {
+        return { url: upstreamUrl(ch, OPENAI_PATH[req.kind], ctx.query, upstreamModel, ctx.azureApiVersion), headers, body: upstreamBody(req, ch, upstreamModel, ctx.forceStreamOption) };
+      }
+      if (native) return { url: upstreamUrl(ch, '/v1/responses', '', upstreamModel, ctx.azureApiVersion), headers, body: nativeBody(req, ch, upstreamModel) };
+      const hub: Record<string, unknown> = { ...hubFor(req, ch, upstreamModel), ...(req.kind === 'chat' ? ch.paramOverride : null) };
+      if (req.stream && acceptsStreamOptions(ch.type)) hub.stream_options = { include_usage: true };
+      else delete hub.stream_options;
+      return { url: upstreamUrl(ch, OPENAI_PATH[req.kind], '', upstreamModel, ctx.azureApiVersion), headers, body: JSON.stringify(hub) };
+    }
+  }
+}
+
+const baseOf = (ch: ChannelConfig) => ch.baseUrl || providerOf(ch.type).defaultBaseUrl;
+
+/** The request in OpenAI form for this channel's model; a request the hub cannot express is the client's 400. */
+function hubFor(req: RelayRequest, ch: ChannelConfig, upstreamModel: string): ChatRequest {
+  const c = req.toOpenAi(upstreamModel, { openRouter: ch.type === 20 });
+  if (!c.ok) throw failureError(c.failure);
+  return c.value as ChatRequest;
+}
+
+/** The client's own bytes, rewritten only when the model name (in the body) or a param override changes them. */
+function nativeBody(req: RelayRequest, ch: ChannelConfig, upstreamModel: string): string | Buffer {
+  const modelInBody = req.format !== 'gemini';
+  const override = req.kind === 'chat' ? ch.paramOverride : null;
+  if (!override && (!modelInBody || upstreamModel === req.model)) return req.raw;
+  return JSON.stringify({ ...req.body, ...(modelInBody ? { model: upstreamModel } : {}), ...override });
+}
+
+/** x-api-key, the client's anthropic-version and anthropic-beta, and claude.model_headers_settings for the model. */
+function claudeHeaders(key: string, upstreamModel: string, ctx: CallContext): Record<string, string> {
+  const headers: Record<string, string> = { 'x-api-key': key, 'anthropic-version': ctx.clientHeaders['anthropic-version'] || ANTHROPIC_VERSION };
+  const beta = new Set((ctx.clientHeaders['anthropic-beta'] ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  for (const [name, value] of Object.entries(ctx.settings.claudeModelHeaders[upstreamModel] ?? {})) {
+    const values = (Array.isArray(value) ? value : [value]).map(String);
+    if (name.toLowerCase() === 'anthropic-beta') values.forEach((v) => beta.add(v));
+    else headers[name.toLowerCase()] = values.join(',');
+  }
+  if (beta.size) headers['anthropic-beta'] = [...beta].join(',');
+  return headers;
+}
