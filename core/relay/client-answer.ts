@@ -21,6 +21,7 @@ import { OpenAiChunkSource } from '../formats/openai/openai-chunk-source.js';
 import { OpenAiPassthroughStream, type OpenAiStreamContext } from '../formats/openai/openai-passthrough-stream.js';
 import { ChatChunksToResponsesEvents } from '../formats/responses/chat-chunks-to-responses-events.js';
 import { chatToResponsesResponse } from '../formats/responses/chat-to-responses-response.js';
+import { responsesOutputText } from '../formats/responses/responses-output-text.js';
 import { ResponsesPassthroughStream } from '../formats/responses/responses-passthrough-stream.js';
 import { TranslatedStream } from '../formats/translated-stream.js';
 import { responsesUsageToOpenAi } from '../formats/responses/responses-usage.js';
@@ -117,7 +118,8 @@ export function completeAnswer(req: RelayRequest, dialect: Dialect, native: bool
   }
 
   if (native) {
-    return { body: buf, contentType, usage: nativeUsage(req.format, json), delivered: () => completionText(toChat(dialect, json, ctx)) };
+    const delivered = () => (req.format === 'responses' ? responsesOutputText(json) : completionText(toChat(dialect, json, ctx)));
+    return { body: buf, contentType, usage: nativeUsage(req.format, json), delivered };
   }
   const chat = toChat(dialect, json, ctx);
   return { body: JSON.stringify(fromChat(req.format, chat, ctx)), contentType: 'application/json', usage: chat.usage ?? null, delivered: () => completionText(chat) };

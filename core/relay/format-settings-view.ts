@@ -5,15 +5,16 @@ import type { OptionsStore } from '../options/options-store.js';
 /** The `claude.*` and `gemini.*` options a translated request is built with. */
 export interface FormatSettings {
   claude: ClaudeChannelSettings;
-  /** claude.model_headers_settings: upstream model → extra headers (a list value is comma-joined) */
-  claudeModelHeaders: Readonly<Record<string, Readonly<Record<string, string | readonly string[]>>>>;
+  /** claude.model_headers_settings: upstream model → header → values (comma-joined when sent) */
+  claudeModelHeaders: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
   gemini: GeminiSettings;
 }
 
-let cached: { version: number; settings: FormatSettings } | null = null;
+const cache = new WeakMap<OptionsStore, { version: number; settings: FormatSettings }>();
 
 /** Rebuilt only when an option changed: the relay reads it per request. */
 export function formatSettingsOf(options: OptionsStore): FormatSettings {
+  const cached = cache.get(options);
   if (cached && cached.version === options.version) return cached.settings;
   const settings: FormatSettings = {
     claude: {
@@ -30,6 +31,6 @@ export function formatSettingsOf(options: OptionsStore): FormatSettings {
       thinkingAdapterBudgetTokensPercentage: options.number('gemini.thinking_adapter_budget_tokens_percentage'),
     },
   };
-  cached = { version: options.version, settings };
+  cache.set(options, { version: options.version, settings });
   return settings;
 }

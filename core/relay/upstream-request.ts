@@ -98,8 +98,7 @@ function nativeBody(req: RelayRequest, ch: ChannelConfig, upstreamModel: string)
 function claudeHeaders(key: string, upstreamModel: string, ctx: CallContext): Record<string, string> {
   const headers: Record<string, string> = { 'x-api-key': key, 'anthropic-version': ctx.clientHeaders['anthropic-version'] || ANTHROPIC_VERSION };
   const beta = new Set((ctx.clientHeaders['anthropic-beta'] ?? '').split(',').map((s) => s.trim()).filter(Boolean));
-  for (const [name, value] of Object.entries(ctx.settings.claudeModelHeaders[upstreamModel] ?? {})) {
-    const values = (Array.isArray(value) ? value : [value]).map(String);
+  for (const [name, values] of Object.entries(ctx.settings.claudeModelHeaders[upstreamModel] ?? {})) {
     if (name.toLowerCase() === 'anthropic-beta') values.forEach((v) => beta.add(v));
     else headers[name.toLowerCase()] = values.join(',');
   }

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { ChannelActor } from '../actors/channel-actor.js';
+import { toChannelConfig } from '../actors/channel-config.js';
+import type { AppServices } from '../app-services.js';
+import type { ChannelRow } from '../db/rows.js';
+import type { InboundContext } from '../formats/format-contracts.js';
+import { OptionsStore } from '../options/options-store.js';
+import * as answers from './__fixtures__/dialect-answers.js';
+import { fakeExchange } from './__fixtures__/fake-exchange.js';
+import { fakeUpstream } from './__fixtures__/fake-upstream.js';
+import type { ClientFormat } from './endpoints.js';
+import { forwardAttempt, type ForwardDeps } from './forward-attempt.js';
+import { parseRelayRequest } from './relay-request.js';
+
+const env = { FORCE_STREAM_OPTION: true, FIRST_BYTE_TIMEOUT: 30, STREAMING_TIMEOUT: 30, RELAY_TIMEOUT: 0 } as AppServices['env'];
+const log = { warn() {}, error() {}, info() {}, debug() {} } as unknown as AppServices['log'];
+
+const channel = (type: number) =>
+  new ChannelActor(
+    toChannelConfig({ id: 7, type, key: 'sk-upstream', name: 'c', base_url: 'http://up.test', models: 'm', group: 'default', status: 1, weight: 0, priority: 0, other: '', other_info: '' } as ChannelRow),
+  );
+
+/** The same question in each client format, and where that client would send it. */
+function clientRequest(format: ClientFormat, stream: boolean): { body: object; ctx: InboundContext; query: string } {
+  const ctx: InboundContext = { kind: 'chat', pathModel: null, pathStream: false, batch: false };
+  switch (format) {
+    case 'openai':
+      return { body: { model: 'm', messages: [{ role: 'user', content: 'hi' }], stream, ...(stream ? { stream_options: { include_usage: true } } : {}) }, ctx, query: '' };
+    case 'claude':
+      return { body: { model: 'm', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }], stream }, ctx, query: '' };
+    case 'gemini':
+      return { body: { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }, ctx: { ...ctx, pathModel: 'm', pathStream: stream }, query: stream ? 'alt=sse' : '' };
+    case 'responses':
+      return { body: { model: 'm', input: 'hi', stream }, ctx, query: '' };
+  }
+}
+
+const dataEvents = (body: string) =>
+  body
+    .split('\n')
+    .filter((l) => l.startsWith('data: ') && l !== 'data: [DONE]')
+    .map((l) => JSON.parse(l.slice(6)) as Record<string, any>);
+
+/** The text a client of this format reads from what it received. */
+function clientText(format: ClientFormat, stream: boolean, body: string): string {
+  if (!stream) {
+    const j = JSON.parse(body) as Record<string, any>;
+    if (format === 'openai') return j.choices[0].message.content;
+    if (format === 'claude') return j.content.map((b: { text?: string }) => b.text ?? '').join('');
+    if (format === 'gemini') return j.candidates[0].content.parts.map((p: { text?: string }) => p.text ?? '').join('');
+    return j.output.flatMap((o: { content?: Array<{ text: string }> }) => o.content ?? []).map((c: { text: string }) => c.text).join('');
+  }
+  const events = dataEvents(body);
+  if (format === 'openai') return events.map((e) => e.choices?.[0]?.delta?.content ?? '').join('');
+  if (format === 'claude') return events.filter((e) => e.type === 'content_block_delta').map((e) => e.delta.text ?? '').join('');
+  if (format === 'gemini') return events.flatMap((e) => e.candidates?.[0]?.content?.parts ?? []).map((p: { text?: string }) => p.text ?? '').join('');
+  return events.filter((e) => e.type === 'response.output_text.delta').map((e) => e.delta).join('');
+}
+
+/** How each client format's stream closes. */
+const CLOSES: Record<ClientFormat, RegExp> = {
+  openai: /data: \[DONE\]\n\n$/,
+  claude: /event: message_stop\ndata: \{"type":"message_stop"\}\n\n$/,
+  gemini: /"usageMetadata":\{"promptTokenCount":5,"candidatesTokenCount":2,"totalTokenCount":7\}.*\r\n\r\n$/s,
+  responses: /"type":"response.completed".*\n\n$/s,
+};
+
+/** Where each dialect is asked, and with which credential header. */
+const UPSTREAM: Record<number, { path: (stream: boolean, native: boolean) => string; auth: [string, string] }> = {
+  1: { path: (_s, native) => (native ? '/v1/responses' : '/v1/chat/completions'), auth: ['authorization', 'Bearer sk-upstream'] },
+  43: { path: () => '/v1/chat/completions', auth: ['authorization', 'Bearer sk-upstream'] },
+  14: { path: () => '/v1/messages', auth: ['x-api-key', 'sk-upstream'] },
+  24: { path: (s) => (s ? '/v1beta/models/m:streamGenerateContent?alt=sse' : '/v1beta/models/m:generateContent'), auth: ['x-goog-api-key', 'sk-upstream'] },
+};
+
+function upstreamAnswer(type: number, format: ClientFormat, stream: boolean): string {
+  if (type === 1 && format === 'responses') return stream ? answers.RESPONSES_STREAM : answers.RESPONSES_COMPLETE;
+  if (type === 14) return stream ? answers.CLAUDE_STREAM : answers.CLAUDE_COMPLETE;
+  if (type === 24) return stream ? answers.GEMINI_STREAM : answers.GEMINI_COMPLETE;
+  return stream ? answers.OPENAI_STREAM : answers.OPENAI_COMPLETE;
+}
+
+const FORMATS: ClientFormat[] = ['openai', 'claude', 'gemini', 'responses'];
+const CASES = FORMATS.flatMap((format) => [1, 43, 14, 24].flatMap((type) => [false, true].map((stream) => [format, type, stream] as const)));
+
+describe('forwardAttempt: every client format on every channel dialect, in process', () => {
+  it.each(CASES)('%s client, channel type %i, stream %s', async (format, type, stream) => {
+    const { body, ctx, query } = clientRequest(format, stream);
+    const raw = Buffer.from(JSON.stringify(body));
+    const req = parseRelayRequest(format, ctx, raw, 'application/json');
+    const up = fakeUpstream(upstreamAnswer(type, format, stream), 13, stream ? 'text/event-stream' : 'application/json');
+    const deps: ForwardDeps = { env, options: new OptionsStore(), log, upstream: up.client };
+    const { ex, received } = fakeExchange({ query, headers: { 'content-type': 'application/json' } });
+
+    const outcome = await forwardAttempt(deps, ex, req, channel(type), Date.now());
+    if (outcome.translator) ex.end(outcome.translator.end(outcome.usage!));
+    await new Promise((r) => setImmediate(r));
+
+    const native = type === 1 && format === 'responses';
+    const sent = up.sent[0]!;
+    expect(sent.url).toBe(`http://up.test${UPSTREAM[type]!.path(stream, native)}`);
+    const [header, value] = UPSTREAM[type]!.auth;
+    expect(sent.headers[header]).toBe(value);
+    expect(String(sent.body)).not.toContain('sk-');
+    expect(outcome.usage).toMatchObject({ prompt_tokens: 5, completion_tokens: 2 });
+    expect(outcome.delivered().text).toContain('Hello world');
+    expect(received.ended).toBe(true);
+    expect(clientText(format, stream, received.body)).toBe('Hello world');
+    if (stream) expect(received.body).toMatch(CLOSES[format]);
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { toChannelConfig } from '../actors/channel-config.js';
+import type { ChannelRow } from '../db/rows.js';
+import type { InboundContext } from '../formats/format-contracts.js';
+import { OptionsStore } from '../options/options-store.js';
+import type { ClientFormat } from './endpoints.js';
+import { formatSettingsOf } from './format-settings-view.js';
+import { parseRelayRequest } from './relay-request.js';
+import { upstreamCall, type CallContext } from './upstream-request.js';
+
+const CHAT: InboundContext = { kind: 'chat', pathModel: null, pathStream: false, batch: false };
+const ch = (type: number, extra: Partial<ChannelRow> = {}) =>
+  toChannelConfig({ id: 1, type, key: 'k', name: 'c', base_url: 'http://up', models: 'm', group: 'default', status: 1, weight: 0, priority: 0, other: '', other_info: '', ...extra } as ChannelRow);
+const req = (format: ClientFormat, body: object, ctx: InboundContext = CHAT) => parseRelayRequest(format, ctx, Buffer.from(JSON.stringify(body)), 'application/json');
+
+function context(options = new OptionsStore(), clientHeaders: Record<string, string> = {}, query = ''): CallContext {
+  return { settings: formatSettingsOf(options), query, clientHeaders, forceStreamOption: true, azureApiVersion: 'v' };
+}
+
+const claudeBody = { model: 'claude-x', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] };
+
+describe('upstreamCall', () => {
+  it('sends a Claude client\'s own bytes to an Anthropic channel when nothing changes', () => {
+    const r = req('claude', claudeBody);
+    expect(upstreamCall(r, ch(14), 'k', 'claude-x', context()).body).toBe(r.raw);
+  });
+
+  it('rewrites only the model of a Claude body when the channel maps it', () => {
+    const out = JSON.parse(String(upstreamCall(req('claude', { ...claudeBody, metadata: { user_id: 'u' } }), ch(14), 'k', 'claude-y', context()).body));
+    expect(out).toEqual({ ...claudeBody, model: 'claude-y', metadata: { user_id: 'u' } });
+  });
+
+  it.each<[string, Record<string, string>, Record<string, unknown>, Record<string, string>]>([
+    ['defaults to anthropic-version 2023-06-01', {}, {}, { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' }],
+    ['passes the client\'s version and beta', { 'anthropic-version': '2024-01-01', 'anthropic-beta': 'a,b' }, {}, { 'anthropic-version': '2024-01-01', 'anthropic-beta': 'a,b' }],
+    [
+      'adds claude.model_headers_settings for the upstream model, merging betas',
+      { 'anthropic-beta': 'a' },
+      { 'claude-x': { 'anthropic-beta': ['c'], 'x-extra': ['v', 'w'] } },
+      { 'anthropic-beta': 'a,c', 'x-extra': 'v,w' },
+    ],
+  ])('Claude headers: %s', (_name, clientHeaders, modelHeaders, expected) => {
+    const options = new OptionsStore();
+    options.apply('claude.model_headers_settings', JSON.stringify(modelHeaders));
+    const call = upstreamCall(req('claude', claudeBody), ch(14), 'k', 'claude-x', context(options, clientHeaders));
+    expect(call.url).toBe('http://up/v1/messages');
+    expect(call.headers).toMatchObject(expected);
+    expect(call.headers.authorization).toBeUndefined();
+  });
+
+  it('never forwards a Gemini client\'s ?key=, and puts the channel key in x-goog-api-key', () => {
+    const r = req('gemini', { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }, { ...CHAT, pathModel: 'gemini-x', pathStream: true });
+    const call = upstreamCall(r, ch(24), 'k', 'gemini-x', context(new OptionsStore(), {}, 'alt=sse&key=sk-client'));
+    expect(call.url).toBe('http://up/v1beta/models/gemini-x:streamGenerateContent?alt=sse');
+    expect(call.headers).toEqual({ 'x-goog-api-key': 'k' });
+    expect(call.body).toBe(r.raw);
+  });
+
+  it('converts an OpenAI request for a Gemini channel, with the version and safety settings of the options', () => {
+    const call = upstreamCall(req('openai', { model: 'gemini-1.0-pro', messages: [{ role: 'system', content: 's' }, { role: 'user', content: 'hi' }] }), ch(24), 'k', 'gemini-1.0-pro', context());
+    expect(call.url).toBe('http://up/v1/models/gemini-1.0-pro:generateContent');
+    const body = JSON.parse(String(call.body));
+    expect(body.systemInstruction.parts[0].text).toBe('s');
+    expect(body.safetySettings.length).toBeGreaterThan(0);
+  });
+
+  it('asks a translated stream for usage where the channel accepts stream_options, and not elsewhere', () => {
+    const r = req('claude', { ...claudeBody, stream: true });
+    expect(JSON.parse(String(upstreamCall(r, ch(43), 'k', 'claude-x', context()).body)).stream_options).toEqual({ include_usage: true });
+    expect(JSON.parse(String(upstreamCall(r, ch(8, { base_url: 'http://up/v1/chat/completions' }), 'k', 'claude-x', context()).body)).stream_options).toBeUndefined();
+  });
+
+  it('refuses what a dialect cannot do as the client\'s error, before any request', () => {
+    const r = req('openai', { model: 'e', input: 'x' }, { ...CHAT, kind: 'embeddings' });
+    expect(() => upstreamCall(r, ch(14), 'k', 'e', context())).toThrow(/does not support embeddings/);
+  });
+
+  it('refuses previous_response_id on a channel that only speaks chat, and passes it to OpenAI', () => {
+    const r = req('responses', { model: 'm', input: 'hi', previous_response_id: 'resp_1' });
+    expect(() => upstreamCall(r, ch(43), 'k', 'm', context())).toThrow(/previous_response_id/);
+    expect(upstreamCall(r, ch(1), 'k', 'm', context()).url).toBe('http://up/v1/responses');
+  });
+});
