@@ -1,28 +1,28 @@
-// OpenAI-compatible mock upstream for the benchmark and the gateway's
-// integration tests: scriptable per request (body `mock` object, `mock-…` keys)
-// and recording what it received. See bench/README.md for the directives.
+// Mock upstream for the benchmark and the gateway's integration tests, speaking
+// three dialects from one server: OpenAI (/v1/chat/completions …), Anthropic
+// Messages (/v1/messages …) and Gemini (/v1beta/models/…). Scriptable per request
+// (body `mock` object, `mock-…` keys) and recording what it received. See
+// bench/README.md for the directives.
 import { parseArgs } from 'node:util';
 import * as uWS from 'uWebSockets.js';
 import { exitWithParent } from './exit-with-parent.js';
 import { isMain } from './is-main.js';
+import { claudeCountTokens, claudeMessages, claudeModels } from './mock/anthropic-endpoints.js';
+import { geminiModelAction, geminiModels, geminiNotFound } from './mock/gemini-endpoints.js';
 import { readDirectives } from './mock/mock-directives.js';
-import {
-  chatCompletions,
-  embeddings,
-  models,
-  notFound,
-  textCompletions,
-  type Endpoint,
-} from './mock/mock-endpoints.js';
+import { chatCompletions, embeddings, notFound, openAiModels, textCompletions } from './mock/mock-endpoints.js';
 import { MockExchange } from './mock/mock-exchange.js';
+import type { Dialect, Endpoint } from './mock/mock-request.js';
 import { errorBody } from './mock/openai-shapes.js';
 import { RequestLog, type MockRecord } from './mock/request-log.js';
+import type { Credential } from './mock/scripted-error.js';
 import { guarded } from './uws/guarded.js';
 import { listen } from './uws/listen.js';
 import { readBody } from './uws/read-body.js';
 
 export type { MockRecord } from './mock/request-log.js';
-export type { MockDirectives } from './mock/mock-directives.js';
+export type { MockDirectives, MockToolCall } from './mock/mock-directives.js';
+export { jsonDirectiveKey } from './mock/mock-directives.js';
 
 export interface MockUpstreamOptions {
   port?: number;
@@ -55,6 +55,30 @@ function parseBody(raw: Buffer): unknown {
   }
 }
 
+/**
+ * OpenAI: `Authorization`; Anthropic: `x-api-key`, else `Authorization: Bearer` (the official SDK sends
+ * its API key that way since 1.x); Gemini: `x-goog-api-key`, else the `key` query parameter.
+ */
+function credentialOf(dialect: Dialect, req: uWS.HttpRequest, query: URLSearchParams): Credential {
+  if (dialect === 'openai') return { name: 'Authorization', value: req.getHeader('authorization') };
+  if (dialect === 'anthropic') {
+    const key = req.getHeader('x-api-key');
+    return key ? { name: 'x-api-key', value: key } : { name: 'Authorization', value: req.getHeader('authorization') };
+  }
+  const header = req.getHeader('x-goog-api-key');
+  return header ? { name: 'x-goog-api-key', value: header } : { name: 'key', value: query.get('key') ?? '' };
+}
+
+/**
+ * GET /v1/models… is shared: Anthropic's shape when the caller sends Anthropic's version header, Gemini's
+ * when it sends a Google key (header or `key` parameter; @google/genai 3.x calls /v1), OpenAI's otherwise.
+ */
+function modelsDialect(req: uWS.HttpRequest): Dialect {
+  if (req.getHeader('anthropic-version')) return 'anthropic';
+  if (req.getHeader('x-goog-api-key') || new URLSearchParams(req.getQuery() ?? '').has('key')) return 'gemini';
+  return 'openai';
+}
+
 function captureRecord(req: uWS.HttpRequest, id: number): MockRecord {
   const headers: Record<string, string> = {};
   req.forEach((name, value) => {
@@ -72,7 +96,7 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
   let nextRecordId = 1;
   let nextSeq = 1;
 
-  const route = (endpoint: Endpoint, withBody: boolean) =>
+  const route = (endpoint: Endpoint, withBody: boolean, dialect: Dialect | ((req: uWS.HttpRequest) => Dialect)) =>
     guarded(
       (res: uWS.HttpResponse, req: uWS.HttpRequest) => {
         const record = log ? captureRecord(req, nextRecordId++) : null;
@@ -80,9 +104,14 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
         live.add(exchange);
         if (log && record) log.add(record);
         // HttpRequest is only valid during this callback: read what we need now.
-        const authorization = req.getHeader('authorization');
+        const path = req.getUrl();
+        const query = new URLSearchParams(req.getQuery() ?? '');
+        const spoken = typeof dialect === 'function' ? dialect(req) : dialect;
+        const credential = credentialOf(spoken, req, query);
+        const anthropicVersion = req.getHeader('anthropic-version');
         const seq = nextSeq++;
-        const answer = (body: unknown) => endpoint(exchange, { body, directives: readDirectives(body, authorization), seq, authorization });
+        const answer = (body: unknown) =>
+          endpoint(exchange, { dialect: spoken, body, directives: readDirectives(body, credential.value), seq, credential, path, query, anthropicVersion });
         if (!withBody) return answer(null);
         readBody(
           res,
@@ -101,11 +130,23 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
       (error) => console.error('mock upstream: route failed', error),
     );
 
+  const byDialect = (endpoints: Record<Dialect, Endpoint>): Endpoint => (exchange, request) => endpoints[request.dialect](exchange, request);
+  const models = byDialect({ anthropic: claudeModels, gemini: geminiModels, openai: openAiModels });
+  const model = byDialect({ anthropic: notFound, gemini: geminiModels, openai: notFound });
   const app = uWS.App()
-    .post('/v1/chat/completions', route(chatCompletions, true))
-    .post('/v1/completions', route(textCompletions, true))
-    .post('/v1/embeddings', route(embeddings, true))
-    .get('/v1/models', route(models, false))
+    .post('/v1/chat/completions', route(chatCompletions, true, 'openai'))
+    .post('/v1/completions', route(textCompletions, true, 'openai'))
+    .post('/v1/embeddings', route(embeddings, true, 'openai'))
+    .get('/v1/models', route(models, false, modelsDialect))
+    .get('/v1/models/*', route(model, false, modelsDialect))
+    .post('/v1/models/*', route(geminiModelAction, true, 'gemini'))
+    .post('/v1/messages', route(claudeMessages, true, 'anthropic'))
+    .post('/v1/messages/count_tokens', route(claudeCountTokens, true, 'anthropic'))
+    .get('/v1beta/models', route(geminiModels, false, 'gemini'))
+    .get('/v1beta/models/*', route(geminiModels, false, 'gemini'))
+    .post('/v1beta/models/*', route(geminiModelAction, true, 'gemini'))
+    .get('/v1beta/*', route(geminiNotFound, false, 'gemini'))
+    .any('/v1beta/*', route(geminiNotFound, true, 'gemini'))
     .get('/__mock/requests', (res) => {
       res.writeHeader('Content-Type', 'application/json').end(JSON.stringify(log ? log.list() : []));
     })
@@ -113,8 +154,8 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
       log?.clear();
       res.writeHeader('Content-Type', 'application/json').end('{"ok":true}');
     })
-    .get('/*', route(notFound, false))
-    .any('/*', route(notFound, true));
+    .get('/*', route(notFound, false, 'openai'))
+    .any('/*', route(notFound, true, 'openai'));
 
   const port = await listen(app, host, opts.port ?? 0);
   return {

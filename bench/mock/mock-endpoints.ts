@@ -1,8 +1,10 @@
-// What each mock route answers, after the shared scripting (delay, forced
+// What each OpenAI mock route answers, after the shared scripting (delay, forced
 // status, error-in-200) has had its say.
-import type { MockExchange } from './mock-exchange.js';
-import { contentOf, isRecord, type MockDirectives } from './mock-directives.js';
+import { answerOf } from './mock-answer.js';
+import { isRecord } from './mock-directives.js';
+import { type Endpoint, type FailureShape, type MockRequest, scripted } from './mock-request.js';
 import {
+  chatFinishReason,
   chatShape,
   embeddingList,
   modelList,
@@ -11,41 +13,23 @@ import {
   type CompletionMeta,
   type CompletionShape,
 } from './openai-shapes.js';
-import { planStream, planTrickle } from './plan-stream.js';
+import { planFrames, planTrickle, sseFrame, type StreamFrame } from './plan-stream.js';
 import { scriptedError } from './scripted-error.js';
 
-export interface MockRequest {
-  body: unknown;
-  directives: MockDirectives;
-  /** Per-server counter used for response ids. */
-  seq: number;
-  /** The Authorization header received (echoed back under `echo_auth`). */
-  authorization: string;
-}
-
-export type Endpoint = (exchange: MockExchange, request: MockRequest) => void;
-
 const DEFAULT_MODEL = 'gpt-4o-mini';
+const DONE_FRAME = 'data: [DONE]\n\n';
 
-function scripted(produce: Endpoint): Endpoint {
-  return (exchange, request) => {
-    const d = request.directives;
-    exchange.later(d.delay_ms ?? 0, () => {
-      if (d.status !== undefined && d.status > 200 && d.status <= 599) {
-        return exchange.json(d.status, scriptedError(d, `mock error ${d.status}`, `mock_${d.status}`, request.authorization));
-      }
-      if (d.body_error_in_200) return exchange.json(200, scriptedError(d, 'mock error in 200 body', 'mock_body_error_in_200', request.authorization));
-      produce(exchange, request);
-    });
-  };
-}
+const openAiFailures: FailureShape = {
+  status: ({ directives: d, credential }, status) => scriptedError(d, `mock error ${status}`, `mock_${status}`, credential),
+  errorIn200: ({ directives: d, credential }) => scriptedError(d, 'mock error in 200 body', 'mock_body_error_in_200', credential),
+};
 
 function modelOf(body: Record<string, unknown>): string {
   return typeof body.model === 'string' ? body.model : DEFAULT_MODEL;
 }
 
 function completion(makeShape: (meta: CompletionMeta) => CompletionShape, idPrefix: string): Endpoint {
-  return scripted((exchange, { body: raw, directives: d, seq, authorization }) => {
+  return scripted(openAiFailures, (exchange, { body: raw, directives: d, seq, credential }: MockRequest) => {
     const body = isRecord(raw) ? raw : {};
     const stream = body.stream === true;
     const includeUsage = stream && isRecord(body.stream_options) && body.stream_options.include_usage === true;
@@ -55,8 +39,21 @@ function completion(makeShape: (meta: CompletionMeta) => CompletionShape, idPref
       created: Math.floor(Date.now() / 1000),
       usageNullInChunks: includeUsage,
     });
-    if (stream) return exchange.stream(planStream(shape, d, includeUsage, authorization), d.chunk_delay_ms ?? 0);
-    const full = shape.full(contentOf(d), usageFor(d, 'completion'));
+    const answer = answerOf(d, 'call', seq);
+    const finishReason = chatFinishReason(d, answer);
+    const usage = usageFor(d, 'completion');
+    if (stream) {
+      // A usage chunk only when stream_options.include_usage asks for it, as OpenAI does.
+      const frames: StreamFrame[] = [
+        ...shape.deltas(answer).map((delta) => ({ text: sseFrame(delta), content: true })),
+        { text: sseFrame(shape.finish(finishReason)), content: false },
+        ...(includeUsage && usage ? [{ text: sseFrame(shape.usageChunk(usage)), content: false }] : []),
+        { text: DONE_FRAME, content: false },
+      ];
+      const midStreamError = () => sseFrame(scriptedError(d, 'mock error mid-stream', 'mock_mid_stream', credential));
+      return exchange.stream(planFrames(frames, d, midStreamError), d.chunk_delay_ms ?? 0);
+    }
+    const full = shape.full(answer, finishReason, usage);
     if (d.stall_after_chunks !== undefined) return exchange.stream(planTrickle(full, d), d.chunk_delay_ms ?? 0, 'application/json');
     exchange.json(200, full);
   });
@@ -71,12 +68,12 @@ function inputCount(input: unknown): number {
 export const chatCompletions = completion(chatShape, 'chatcmpl');
 export const textCompletions = completion(textShape, 'cmpl');
 
-export const embeddings = scripted((exchange, { body: raw, directives }) => {
+export const embeddings = scripted(openAiFailures, (exchange, { body: raw, directives }) => {
   const body = isRecord(raw) ? raw : {};
   exchange.json(200, embeddingList(modelOf(body), inputCount(body.input), usageFor(directives, 'embedding')));
 });
 
-export const models = scripted((exchange) => exchange.json(200, modelList(Math.floor(Date.now() / 1000))));
+export const openAiModels = scripted(openAiFailures, (exchange) => exchange.json(200, modelList(Math.floor(Date.now() / 1000))));
 
 export const notFound: Endpoint = (exchange) =>
   exchange.json(404, { error: { message: 'mock: no such route', type: 'invalid_request_error', code: 'not_found' } });

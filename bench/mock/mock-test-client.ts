@@ -58,3 +58,61 @@ export async function readFrames(
   }
   return { text, reader };
 }
+
+export const CLAUDE_HEADERS = { 'content-type': 'application/json', 'x-api-key': 'mock-ok', 'anthropic-version': '2023-06-01' };
+
+/** One Anthropic SSE event: its `event:` name and parsed `data:`. */
+export interface ClaudeStreamEvent {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** Anthropic SSE events in order. */
+export function claudeEvents(text: string): ClaudeStreamEvent[] {
+  return text
+    .split('\n\n')
+    .filter((frame) => frame.startsWith('event: '))
+    .map((frame) => {
+      const [eventLine, dataLine] = frame.split('\n');
+      return { event: eventLine!.slice('event: '.length), data: JSON.parse(dataLine!.slice('data: '.length)) as Record<string, unknown> };
+    });
+}
+
+export function claudeClient(mock: Pick<MockUpstream, 'url'>) {
+  const messages = (body: Record<string, unknown> = {}, headers: Record<string, string> = {}, path = '/v1/messages'): Promise<Response> =>
+    fetch(mock.url + path, {
+      method: 'POST',
+      headers: { ...CLAUDE_HEADERS, ...headers },
+      body: JSON.stringify({ model: 'claude-sonnet-4-20250514', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }], ...body }),
+    });
+  return { messages };
+}
+
+/** Gemini SSE payloads (CRLF framing) in order. */
+export function geminiSsePayloads(text: string): Record<string, unknown>[] {
+  return text
+    .split('\r\n\r\n')
+    .filter((frame) => frame.startsWith('data: '))
+    .map((frame) => JSON.parse(frame.slice('data: '.length)) as Record<string, unknown>);
+}
+
+export function geminiClient(mock: Pick<MockUpstream, 'url'>) {
+  /** POST /v1beta/models/{model}:{method}; the key goes in x-goog-api-key unless `key: null` (none) or `inQuery`. */
+  const call = (
+    model: string,
+    method: string,
+    body: Record<string, unknown> = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+    opts: { key?: string | null; inQuery?: boolean; query?: string } = {},
+  ): Promise<Response> => {
+    const key = opts.key === undefined ? 'mock-ok' : opts.key;
+    const params = new URLSearchParams(opts.query ?? '');
+    if (key !== null && opts.inQuery) params.set('key', key);
+    const query = params.toString();
+    return fetch(`${mock.url}/v1beta/models/${model}:${method}${query ? `?${query}` : ''}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key !== null && !opts.inQuery ? { 'x-goog-api-key': key } : {}) },
+      body: JSON.stringify(body),
+    });
+  };
+  return { call };
+}

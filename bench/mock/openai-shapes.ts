@@ -1,13 +1,9 @@
 // OpenAI wire shapes the mock answers with. Pure: ids, model and clock come in
 // through CompletionMeta so the output is deterministic for a given request.
-import type { MockDirectives } from './mock-directives.js';
+import type { MockAnswer, MockAnswerCall } from './mock-answer.js';
+import { DEFAULT_COMPLETION_TOKENS, DEFAULT_PROMPT_TOKENS, type MockDirectives } from './mock-directives.js';
 
 export type Usage = Record<string, unknown>;
-
-export const DEFAULT_CONTENT = 'Hello from mock upstream.';
-export const DEFAULT_CHUNKS = 5;
-export const DEFAULT_PROMPT_TOKENS = 10;
-export const DEFAULT_COMPLETION_TOKENS = 20;
 
 export interface CompletionMeta {
   id: string;
@@ -19,9 +15,10 @@ export interface CompletionMeta {
 
 /** One completion endpoint's JSON, whole or as stream chunks. */
 export interface CompletionShape {
-  full(content: string, usage: Usage | null): Record<string, unknown>;
-  chunk(piece: string, first: boolean): Record<string, unknown>;
-  finish(): Record<string, unknown>;
+  full(answer: MockAnswer, finishReason: string, usage: Usage | null): Record<string, unknown>;
+  /** The delta chunks of the answer, in order (the first carries the role). */
+  deltas(answer: MockAnswer): Record<string, unknown>[];
+  finish(finishReason: string): Record<string, unknown>;
   usageChunk(usage: Usage): Record<string, unknown>;
 }
 
@@ -35,20 +32,33 @@ export function usageFor(d: MockDirectives, kind: 'completion' | 'embedding'): U
       ? { prompt_tokens: prompt, total_tokens: prompt }
       : { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
   if (d.cached_tokens !== undefined) usage.prompt_tokens_details = { cached_tokens: d.cached_tokens };
+  if (kind === 'completion' && d.reasoning_tokens !== undefined) usage.completion_tokens_details = { reasoning_tokens: d.reasoning_tokens };
   return usage;
 }
 
-/** Splits text into exactly `count` pieces (some empty when count exceeds its length). */
-export function splitContent(text: string, count: number): string[] {
-  const pieces: string[] = [];
-  for (let i = 0; i < count; i++) {
-    pieces.push(text.slice(Math.floor((i * text.length) / count), Math.floor(((i + 1) * text.length) / count)));
-  }
-  return pieces;
+/** The finish reason of an answer: the scripted one, else tool_calls when it calls functions, else stop. */
+export function chatFinishReason(d: MockDirectives, answer: MockAnswer): string {
+  return d.finish_reason ?? (answer.toolCalls.length > 0 ? 'tool_calls' : 'stop');
 }
 
 function withUsage(body: Record<string, unknown>, usage: Usage | null): Record<string, unknown> {
   return usage ? { ...body, usage } : body;
+}
+
+const toolCall = (call: MockAnswerCall) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } });
+
+/** The deltas of an answer: reasoning pieces, content pieces, then per call its head and argument pieces. */
+function chatDeltas(answer: MockAnswer): Record<string, unknown>[] {
+  const deltas: Record<string, unknown>[] = [
+    ...answer.thinkingPieces.map((piece) => ({ reasoning_content: piece })),
+    ...answer.textPieces.map((piece) => ({ content: piece })),
+  ];
+  answer.toolCalls.forEach((call, index) => {
+    deltas.push({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] });
+    for (const piece of call.argumentPieces) deltas.push({ tool_calls: [{ index, function: { arguments: piece } }] });
+  });
+  if (deltas[0]) deltas[0] = { role: 'assistant', ...deltas[0] };
+  return deltas;
 }
 
 export function chatShape(meta: CompletionMeta): CompletionShape {
@@ -60,25 +70,28 @@ export function chatShape(meta: CompletionMeta): CompletionShape {
     ...tail,
   });
   return {
-    full: (content, usage) =>
-      withUsage(
+    full: (answer, finishReason, usage) => {
+      const message: Record<string, unknown> = { role: 'assistant', content: answer.text };
+      if (answer.thinking !== null) message.reasoning_content = answer.thinking;
+      if (answer.toolCalls.length > 0) message.tool_calls = answer.toolCalls.map(toolCall);
+      return withUsage(
         {
           id: meta.id,
           object: 'chat.completion',
           created: meta.created,
           model: meta.model,
-          choices: [
-            { index: 0, message: { role: 'assistant', content }, logprobs: null, finish_reason: 'stop' },
-          ],
+          choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }],
         },
         usage,
-      ),
-    chunk: (piece, first) => choice(first ? { role: 'assistant', content: piece } : { content: piece }, null),
-    finish: () => choice({}, 'stop'),
+      );
+    },
+    deltas: (answer) => chatDeltas(answer).map((delta) => choice(delta, null)),
+    finish: (finishReason) => choice({}, finishReason),
     usageChunk: (usage) => ({ ...head, choices: [], usage }),
   };
 }
 
+/** /v1/completions has text only: reasoning and function calls are not part of its wire format. */
 export function textShape(meta: CompletionMeta): CompletionShape {
   const head = { id: meta.id, object: 'text_completion', created: meta.created, model: meta.model };
   const tail = meta.usageNullInChunks ? { usage: null } : {};
@@ -88,19 +101,21 @@ export function textShape(meta: CompletionMeta): CompletionShape {
     ...tail,
   });
   return {
-    full: (content, usage) => withUsage({ ...head, choices: [{ index: 0, text: content, logprobs: null, finish_reason: 'stop' }] }, usage),
-    chunk: (piece) => choice(piece, null),
-    finish: () => choice('', 'stop'),
+    full: (answer, finishReason, usage) =>
+      withUsage({ ...head, choices: [{ index: 0, text: answer.text ?? '', logprobs: null, finish_reason: finishReason }] }, usage),
+    deltas: (answer) => answer.textPieces.map((piece) => choice(piece, null)),
+    finish: (finishReason) => choice('', finishReason),
     usageChunk: (usage) => ({ ...head, choices: [], usage }),
   };
 }
 
+/** An 8-float vector whose value i for input n is (n + 1)(i + 1) / 100: deterministic and distinct per input. */
+export function embeddingVector(index: number): number[] {
+  return Array.from({ length: 8 }, (_, i) => Number(((index + 1) * (i + 1) * 0.01).toFixed(4)));
+}
+
 export function embeddingList(model: string, inputCount: number, usage: Usage | null): Record<string, unknown> {
-  const data = Array.from({ length: inputCount }, (_, index) => ({
-    object: 'embedding',
-    index,
-    embedding: Array.from({ length: 8 }, (_, i) => Number(((index + 1) * (i + 1) * 0.01).toFixed(4))),
-  }));
+  const data = Array.from({ length: inputCount }, (_, index) => ({ object: 'embedding', index, embedding: embeddingVector(index) }));
   return withUsage({ object: 'list', data, model }, usage);
 }
 

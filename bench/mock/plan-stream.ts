@@ -1,13 +1,8 @@
-// Turns directives into the exact SSE frames to send and how the stream ends,
-// so the timing/IO code only has to play a list back.
-import { contentOf, type MockDirectives } from './mock-directives.js';
-import {
-  DEFAULT_CHUNKS,
-  splitContent,
-  usageFor,
-  type CompletionShape,
-} from './openai-shapes.js';
-import { scriptedError } from './scripted-error.js';
+// Turns an answer into the exact frames to send and how the stream ends, so the timing/IO code only has
+// to play a list back. Every dialect builds its frames and hands them to planFrames, which applies the
+// failure directives the same way for all of them.
+import type { MockDirectives } from './mock-directives.js';
+import { DEFAULT_CHUNKS, splitContent } from './mock-answer.js';
 
 /** end: close the response normally; stall: keep it open and silent; reset: drop the TCP connection. */
 export type StreamEnding = 'end' | 'stall' | 'reset';
@@ -17,29 +12,45 @@ export interface StreamPlan {
   ending: StreamEnding;
 }
 
-export const DONE_FRAME = 'data: [DONE]\n\n';
+/** One frame of a stream; `content` frames (deltas) are the chunks the failure directives count. */
+export interface StreamFrame {
+  text: string;
+  content: boolean;
+}
 
 export function sseFrame(payload: unknown): string {
   return `data: ${JSON.stringify(payload)}\n\n`;
 }
 
-/** When several failure directives are given, reset beats stall beats error. */
-export function planStream(shape: CompletionShape, d: MockDirectives, includeUsage: boolean, authorization = ''): StreamPlan {
-  const pieces = splitContent(contentOf(d), d.chunks ?? DEFAULT_CHUNKS);
-  const content = pieces.map((piece, i) => sseFrame(shape.chunk(piece, i === 0)));
-
-  if (d.reset_after_chunks !== undefined) return { frames: content.slice(0, d.reset_after_chunks), ending: 'reset' };
-  if (d.stall_after_chunks !== undefined) return { frames: content.slice(0, d.stall_after_chunks), ending: 'stall' };
-  if (d.error_mid_stream_after !== undefined) {
-    const error = sseFrame(scriptedError(d, 'mock error mid-stream', 'mock_mid_stream', authorization));
-    return { frames: [...content.slice(0, d.error_mid_stream_after), error], ending: 'end' };
+/** Where a stream cut after `n` content frames ends: right after the n-th (before the first when n is 0). */
+function cutAfter(frames: StreamFrame[], n: number): number {
+  let seen = 0;
+  let afterLastContent = 0;
+  for (let i = 0; i < frames.length; i++) {
+    if (!frames[i]!.content) continue;
+    if (seen === n) return i;
+    seen++;
+    afterLastContent = i + 1;
   }
+  // Fewer content frames than n: all of them, without what follows the last one.
+  return afterLastContent;
+}
 
-  const frames = [...content, sseFrame(shape.finish())];
-  const usage = includeUsage ? usageFor(d, 'completion') : null;
-  if (usage) frames.push(sseFrame(shape.usageChunk(usage)));
-  frames.push(DONE_FRAME);
-  return { frames, ending: 'end' };
+/**
+ * The frames as the directives shape them: `reset_after_chunks` / `stall_after_chunks` /
+ * `error_mid_stream_after` cut the stream after that many content frames (the frames before the first
+ * content frame, a dialect's message head, always go). When several are given, reset beats stall beats
+ * error. `errorFrame` gets the frames sent before it (a JSON-array stream needs to know whether a comma goes first).
+ */
+export function planFrames(frames: StreamFrame[], d: MockDirectives, errorFrame: (sent: readonly string[]) => string): StreamPlan {
+  const upTo = (n: number) => frames.slice(0, cutAfter(frames, n)).map((f) => f.text);
+  if (d.reset_after_chunks !== undefined) return { frames: upTo(d.reset_after_chunks), ending: 'reset' };
+  if (d.stall_after_chunks !== undefined) return { frames: upTo(d.stall_after_chunks), ending: 'stall' };
+  if (d.error_mid_stream_after !== undefined) {
+    const sent = upTo(d.error_mid_stream_after);
+    return { frames: [...sent, errorFrame(sent)], ending: 'end' };
+  }
+  return { frames: frames.map((f) => f.text), ending: 'end' };
 }
 
 /** A non-stream answer under `stall_after_chunks`: its JSON in `chunks` pieces, the first `n` sent, then silence. */

@@ -19,12 +19,16 @@ import {
   webSearchPricePerThousand,
 } from './tool-call-price.js';
 
-/** OpenAI-style usage: cached, image and audio tokens are parts of prompt_tokens. */
+/** OpenAI-style usage: cached, cache-write, image and audio tokens are parts of prompt_tokens. */
 export interface TextUsage {
   prompt_tokens: number;
   completion_tokens: number;
-  /** prompt_tokens_details.cached_tokens */
+  /** prompt_tokens_details.cached_tokens (cache reads) */
   cached_tokens?: number;
+  /** prompt_tokens_details.cached_creation_tokens: cache writes (Claude's cache_creation_input_tokens) */
+  cache_creation_tokens?: number;
+  /** of the cache writes, those with a 1-hour TTL (Claude's cache_creation.ephemeral_1h_input_tokens) */
+  cache_creation_1h_tokens?: number;
   /** prompt_tokens_details.image_tokens */
   image_tokens?: number;
   /** prompt_tokens_details.audio_tokens; billed apart only for Gemini models with an audio price. */
@@ -58,17 +62,34 @@ export interface TextQuota {
 }
 
 const tokens = (n: number | undefined): number => (n !== undefined && Number.isSafeInteger(n) && n > 0 ? n : 0);
+
+/**
+ * new-api (L) prices a 1-hour cache write at the 5-minute ratio × 6 / 3.75 (Anthropic's $6 vs $3.75 per
+ * million on Sonnet): 2 for the default 1.25. In this order the default is exact in floating point.
+ */
+export function cacheCreation1hRatio(cacheCreationRatio: number): number {
+  return (cacheCreationRatio * 6) / 3.75;
+}
+
+/** Cache writes split by TTL: the 1-hour ones, and the rest (5-minute, or TTL not reported). */
+function cacheWrites(total: number | undefined, hour: number | undefined): { fiveMinute: number; hour: number } {
+  const all = tokens(total);
+  const long = Math.min(tokens(hour), all);
+  return { fiveMinute: all - long, hour: long };
+}
 const MAX_QUOTA = BigInt(Number.MAX_SAFE_INTEGER);
 const toQuota = (q: bigint): number => Number(q > MAX_QUOTA ? MAX_QUOTA : q < -MAX_QUOTA ? -MAX_QUOTA : q);
 
 /**
  * Quota for OpenAI-style usage (text, embeddings, rerank, images, Gemini native, Responses) with
  * new-api's exact decimal maths (relay-text.go postConsumeQuota):
- *   base  = prompt − cached − image − (audio when a Gemini audio price applies)
- *   quota = (base + cached × CacheRatio + image × ImageRatio + completion × CompletionRatio)
+ *   base  = prompt − cached − writes − image − (audio when a Gemini audio price applies)
+ *   quota = (base + cached × CacheRatio + writes × CacheCreationRatio (1-hour writes × 6 / 3.75 of it)
+ *            + image × ImageRatio + completion × CompletionRatio)
  *           × ModelRatio × GroupRatio, at least 1 when ModelRatio × GroupRatio ≠ 0
  *   or, per call, ModelPrice × QuotaPerUnit × GroupRatio;
- * plus tool surcharges, then rounded half away from zero.
+ * plus tool surcharges, then rounded half away from zero. Cache writes are new-api L's (B left them in
+ * base at ratio 1); without them the result is B's to the unit.
  */
 export function computeTextQuota(
   price: ResolvedPrice,
@@ -97,6 +118,14 @@ export function computeTextQuota(
     const cached = decimalFromInt(tokens(usage.cached_tokens));
     const image = decimalFromInt(tokens(usage.image_tokens));
     let base = subDecimal(subDecimal(decimalFromInt(prompt), cached), image);
+    const writes = cacheWrites(usage.cache_creation_tokens, usage.cache_creation_1h_tokens);
+    let writeQuota = decimalFromInt(0);
+    if (writes.fiveMinute + writes.hour > 0) {
+      const ratio5m = decimalFromNumber(price.cacheCreationRatio);
+      const ratio1h = decimalFromNumber(cacheCreation1hRatio(price.cacheCreationRatio));
+      base = subDecimal(base, decimalFromInt(writes.fiveMinute + writes.hour));
+      writeQuota = addDecimal(mulDecimal(decimalFromInt(writes.fiveMinute), ratio5m), mulDecimal(decimalFromInt(writes.hour), ratio1h));
+    }
     const audioTokens = tokens(usage.audio_tokens);
     const audioPrice = extras && audioTokens > 0 ? geminiAudioInputPricePerMillion(extras.model) : 0;
     if (audioPrice > 0) {
@@ -104,7 +133,7 @@ export function computeTextQuota(
       result.audioInput = surcharge(audioPrice, audioTokens, 6);
     }
     const promptQuota = addDecimal(
-      addDecimal(base, mulDecimal(cached, decimalFromNumber(price.cacheRatio))),
+      addDecimal(addDecimal(base, mulDecimal(cached, decimalFromNumber(price.cacheRatio))), writeQuota),
       mulDecimal(image, decimalFromNumber(price.imageRatio)),
     );
     const completionQuota = mulDecimal(decimalFromInt(completion), decimalFromNumber(price.completionRatio));
@@ -131,6 +160,8 @@ export interface ClaudeUsage {
   output_tokens: number;
   cache_read_input_tokens?: number;
   cache_creation_input_tokens?: number;
+  /** of the cache writes, those with a 1-hour TTL (usage.cache_creation.ephemeral_1h_input_tokens) */
+  cache_creation_1h_input_tokens?: number;
 }
 
 export interface ClaudeQuota {
@@ -144,7 +175,7 @@ export interface ClaudeQuota {
  * order, truncated — unlike the text path, which rounds exact decimals:
  *   (input + cache_read × CacheRatio + cache_creation × CacheCreationRatio + output × CompletionRatio)
  *   × GroupRatio × ModelRatio, or ModelPrice × QuotaPerUnit × GroupRatio per call;
- * a result ≤ 0 becomes 1 when ModelRatio ≠ 0.
+ * a result ≤ 0 becomes 1 when ModelRatio ≠ 0. 1-hour cache writes cost CacheCreationRatio × 6 / 3.75 (L).
  */
 export function computeClaudeQuota(price: ResolvedPrice, usage: ClaudeUsage, s: PriceSettings): ClaudeQuota {
   const input = tokens(usage.input_tokens);
@@ -155,7 +186,9 @@ export function computeClaudeQuota(price: ResolvedPrice, usage: ClaudeUsage, s: 
   } else {
     q = input;
     q += tokens(usage.cache_read_input_tokens) * price.cacheRatio;
-    q += tokens(usage.cache_creation_input_tokens) * price.cacheCreationRatio;
+    const writes = cacheWrites(usage.cache_creation_input_tokens, usage.cache_creation_1h_input_tokens);
+    q += writes.fiveMinute * price.cacheCreationRatio;
+    if (writes.hour > 0) q += writes.hour * cacheCreation1hRatio(price.cacheCreationRatio);
     q += output * price.completionRatio;
     q = q * price.groupRatio * price.modelRatio;
   }

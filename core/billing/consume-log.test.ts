@@ -165,3 +165,64 @@ describe('buildConsumeOther', () => {
     expect(other.admin_info).toEqual({ use_channel: ['1'] });
   });
 });
+
+describe('buildConsumeOther for cache writes and Claude requests', () => {
+  it.each<[string, Partial<ConsumeOtherArgs>, Record<string, unknown>]>([
+    [
+      'a /v1/messages request, as B writes it',
+      { claude: true, cachedTokens: 1000, cacheCreation: { tokens: 200, ratio: 1.25, tokens1h: 0, ratio1h: 2 }, price: ratio({ cacheRatio: 0.1, completionRatio: 5, modelRatio: 1.5 }) },
+      {
+        admin_info: { use_channel: ['12'] },
+        cache_creation_ratio: 1.25,
+        cache_creation_tokens: 200,
+        cache_ratio: 0.1,
+        cache_tokens: 1000,
+        claude: true,
+        completion_ratio: 5,
+        frt: -1000,
+        group_ratio: 1,
+        model_price: -1,
+        model_ratio: 1.5,
+      },
+    ],
+    [
+      'writes split by TTL add L’s _5m and _1h keys',
+      { claude: true, cacheCreation: { tokens: 200, ratio: 1.25, tokens1h: 80, ratio1h: 2 } },
+      {
+        admin_info: { use_channel: ['12'] },
+        cache_creation_ratio: 1.25,
+        cache_creation_ratio_1h: 2,
+        cache_creation_ratio_5m: 1.25,
+        cache_creation_tokens: 200,
+        cache_creation_tokens_1h: 80,
+        cache_creation_tokens_5m: 120,
+        cache_ratio: 0.5,
+        cache_tokens: 0,
+        claude: true,
+        completion_ratio: 4,
+        frt: -1000,
+        group_ratio: 1,
+        model_price: -1,
+        model_ratio: 1.25,
+      },
+    ],
+    [
+      'an OpenAI-format request whose upstream reported writes: no `claude` key',
+      { cacheCreation: { tokens: 50, ratio: 1.25, tokens1h: 0, ratio1h: 2 } },
+      {
+        admin_info: { use_channel: ['12'] },
+        cache_creation_ratio: 1.25,
+        cache_creation_tokens: 50,
+        cache_ratio: 0.5,
+        cache_tokens: 0,
+        completion_ratio: 4,
+        frt: -1000,
+        group_ratio: 1,
+        model_price: -1,
+        model_ratio: 1.25,
+      },
+    ],
+  ])('%s', (_label, patch, other) => {
+    expect(JSON.stringify(buildConsumeOther(args(patch)))).toBe(JSON.stringify(other));
+  });
+});

@@ -17,9 +17,22 @@ export interface StreamStatus {
   error?: string;
 }
 
+/** Cache writes and their ratios, for the log (relay-quota.ts computes them). */
+export interface CacheCreationInfo {
+  tokens: number;
+  ratio: number;
+  /** of `tokens`, the 1-hour writes; 0 when the upstream did not split them */
+  tokens1h: number;
+  ratio1h: number;
+}
+
 export interface ConsumeOtherArgs {
   price: ResolvedPrice;
   cachedTokens: number;
+  /** The client spoke Anthropic Messages (new-api: `claude: true`). */
+  claude?: boolean;
+  /** Cache writes: logged for Claude requests, and for any request that reports some. */
+  cacheCreation?: CacheCreationInfo;
   /** First-response time minus start, ms; −1000 for non-stream requests, as new-api logs them. */
   frtMs: number;
   /** Channel ids tried, as strings. */
@@ -41,7 +54,9 @@ export interface ConsumeOtherArgs {
  * - `admin_info: { use_channel, local_count_tokens?, shortfall? }` — the console strips admin_info for
  *   non-admins, and new-api (L) puts `local_count_tokens` there, not at the top level; `shortfall` is ours;
  * - `stream_status: { status: 'ok' | 'error', end_reason, end_error? }` — L's shape; our
- *   `client_gone` / `upstream_error` become status `error` with end_reason `client_gone` / `upstream_failed`.
+ *   `client_gone` / `upstream_error` become status `error` with end_reason `client_gone` / `upstream_failed`;
+ * - `claude`, `cache_creation_tokens`, `cache_creation_ratio` as B writes them for /v1/messages, plus L's
+ *   `cache_creation_tokens_5m` / `_1h` and `cache_creation_ratio_5m` / `_1h` when the writes were split by TTL.
  * Keys come out sorted, as Go's encoding/json prints a map, so the stored text matches byte for byte.
  */
 export function buildConsumeOther(args: ConsumeOtherArgs): Record<string, unknown> {
@@ -51,14 +66,23 @@ export function buildConsumeOther(args: ConsumeOtherArgs): Record<string, unknow
   if (args.estimated) adminInfo.local_count_tokens = true;
   if (args.shortfall) adminInfo.shortfall = args.shortfall;
   adminInfo.use_channel = [...args.useChannel];
-  const other: Record<string, unknown> = {
-    admin_info: adminInfo,
-    cache_ratio: price.cacheRatio,
-    cache_tokens: args.cachedTokens,
-    completion_ratio: price.completionRatio,
-    frt: args.frtMs,
-    group_ratio: price.groupRatio,
-  };
+  const other: Record<string, unknown> = { admin_info: adminInfo };
+  const writes = args.cacheCreation;
+  if (writes) {
+    const split = writes.tokens1h > 0;
+    other.cache_creation_ratio = writes.ratio;
+    if (split) other.cache_creation_ratio_1h = writes.ratio1h;
+    if (split) other.cache_creation_ratio_5m = writes.ratio;
+    other.cache_creation_tokens = writes.tokens;
+    if (split) other.cache_creation_tokens_1h = writes.tokens1h;
+    if (split) other.cache_creation_tokens_5m = writes.tokens - writes.tokens1h;
+  }
+  other.cache_ratio = price.cacheRatio;
+  other.cache_tokens = args.cachedTokens;
+  if (args.claude) other.claude = true;
+  other.completion_ratio = price.completionRatio;
+  other.frt = args.frtMs;
+  other.group_ratio = price.groupRatio;
   if (args.isModelMapped) other.is_model_mapped = true;
   other.model_price = price.modelPrice;
   other.model_ratio = price.modelRatio;

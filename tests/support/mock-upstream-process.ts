@@ -6,6 +6,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export interface MockRecordView {
   method: string;
   path: string;
+  /** the raw query string, e.g. to assert a client's `?key=` was not forwarded */
+  query: string;
   headers: Record<string, string>;
   body: unknown;
   aborted: boolean;
@@ -19,7 +21,10 @@ export interface MockUpstreamProcess {
   stop(): Promise<void>;
 }
 
-/** The scriptable mock upstream (bench/mock-upstream.ts) as its own process: a real HTTP peer. */
+/**
+ * The scriptable mock upstream (bench/mock-upstream.ts) as its own process: a real HTTP peer speaking the
+ * OpenAI, Anthropic Messages and Gemini dialects (see bench/README.md).
+ */
 export async function startMockUpstreamProcess(): Promise<MockUpstreamProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/mock-upstream.ts', '--port', '0'], {
     cwd: ROOT,

@@ -30,8 +30,8 @@ describe('SensitiveMatcher.findSensitive', () => {
 });
 
 describe('SensitiveMatcher.hits against a naive search', () => {
-  // The automaton comes from a package; this pins its answers to the obvious definition on random input
-  // with a small alphabet (many overlaps and shared prefixes) plus CJK and astral characters.
+  // The automaton is ours (compile-sensitive-list.ts); this pins its answers to the obvious definition on
+  // random input with a small alphabet (many overlaps and shared prefixes) plus CJK and astral characters.
   it('finds exactly every occurrence of every word', () => {
     let seed = 7;
     const next = () => (seed = (Math.imul(seed, 48271) + 1) >>> 0) >>> 8;
@@ -46,6 +46,23 @@ describe('SensitiveMatcher.hits against a naive search', () => {
         for (let at = text.toLowerCase().indexOf(word); at >= 0; at = text.toLowerCase().indexOf(word, at + 1)) naive.add(`${at}:${at + word.length}`);
       }
       expect(new Set(matcher.hits(text).map((h) => `${h.start}:${h.end}`))).toEqual(naive);
+    }
+  });
+
+  it('stays exact with hundreds of words and long failure chains', () => {
+    let seed = 3;
+    const next = () => (seed = (Math.imul(seed, 48271) + 1) >>> 0) >>> 8;
+    const alphabet = ['a', 'b', 'c', '敏'];
+    const randomText = (max: number) => Array.from({ length: 1 + (next() % max) }, () => alphabet[next() % alphabet.length]).join('');
+    for (let round = 0; round < 5; round++) {
+      const words = [...new Set(Array.from({ length: 400 }, () => randomText(7)))];
+      const text = randomText(3000);
+      const naive: string[] = [];
+      for (let end = 1; end <= text.length; end++) {
+        for (const word of words) if (text.startsWith(word, end - word.length) && end >= word.length) naive.push(`${end - word.length}:${end}:${word}`);
+      }
+      const found = new SensitiveMatcher(words.join('\n')).hits(text).map((h) => `${h.start}:${h.end}:${h.word}`);
+      expect(found.sort()).toEqual(naive.sort());
     }
   });
 });

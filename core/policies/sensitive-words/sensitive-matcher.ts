@@ -1,4 +1,4 @@
-import { AhoCorasick } from '@monyone/aho-corasick/fast';
+import { type CompiledSensitiveList, compileSensitiveList, step } from './compile-sensitive-list.js';
 import { foldCase } from './fold-case.js';
 
 export interface SensitiveHit {
@@ -10,39 +10,53 @@ export interface SensitiveHit {
 }
 
 /**
- * The `SensitiveWords` list (one word per line, blank lines ignored) compiled once into an Aho–Corasick
- * automaton, matched case-insensitively as new-api does (it lower-cases both sides). Immutable: a new
- * list builds a new matcher.
+ * The `SensitiveWords` list (one word per line, blank lines ignored) as an Aho–Corasick automaton,
+ * matched case-insensitively as new-api does (it lower-cases both sides). Immutable: a new list builds a
+ * new matcher. Built from the list text on this thread (short lists, tests), or from a list compiled
+ * elsewhere (a worker thread, for long lists: see build-matcher-off-thread.ts).
  */
 export class SensitiveMatcher {
-  /** folded word → the word as listed */
-  private readonly words = new Map<string, string>();
-  private readonly automaton: AhoCorasick | null;
-  /** longest word, in UTF-16 units */
-  readonly maxLength: number;
+  private readonly a: CompiledSensitiveList;
 
-  constructor(list: string) {
-    for (const line of list.split('\n')) {
-      const word = line.trim();
-      if (word && !this.words.has(foldCase(word))) this.words.set(foldCase(word), word);
-    }
-    const folded = [...this.words.keys()];
-    this.automaton = folded.length ? new AhoCorasick(folded) : null;
-    this.maxLength = folded.reduce((max, w) => Math.max(max, w.length), 0);
+  constructor(list: string | CompiledSensitiveList) {
+    this.a = typeof list === 'string' ? compileSensitiveList(list) : list;
+  }
+
+  /** longest word, in UTF-16 units */
+  get maxLength(): number {
+    return this.a.maxLength;
   }
 
   get empty(): boolean {
-    return this.automaton === null;
+    return this.a.wordStart.length === 1;
   }
 
-  /** Every occurrence, overlaps included, in the order they end. */
+  /** Every occurrence, overlaps included, in the order they end (longest first among those ending together). */
   hits(text: string): SensitiveHit[] {
-    if (!this.automaton) return [];
-    return this.automaton.matchInText(foldCase(text)).map((m) => ({ start: m.begin, end: m.end, word: this.words.get(m.keyword)! }));
+    const hits: SensitiveHit[] = [];
+    if (this.empty) return hits;
+    const { symbolOf, wordAt, outputLink, wordStart } = this.a;
+    const folded = foldCase(text);
+    let state = 0;
+    for (let i = 0; i < folded.length; i++) {
+      const symbol = symbolOf[folded.charCodeAt(i)]!;
+      // A unit no word contains: no word can span it.
+      state = symbol === 0 ? 0 : step(this.a, state, symbol);
+      for (let s = wordAt[state]! >= 0 ? state : outputLink[state]!; s > 0; s = outputLink[s]!) {
+        const id = wordAt[s]!;
+        const length = wordStart[id + 1]! - wordStart[id]!;
+        hits.push({ start: i + 1 - length, end: i + 1, word: this.word(id) });
+      }
+    }
+    return hits;
   }
 
   /** The distinct listed words found in `text`, in order of first occurrence. */
   findSensitive(text: string): string[] {
     return [...new Set(this.hits(text).map((h) => h.word))];
+  }
+
+  private word(id: number): string {
+    return this.a.words.slice(this.a.wordStart[id], this.a.wordStart[id + 1]);
   }
 }
