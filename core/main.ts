@@ -4,6 +4,8 @@ import * as uWS from 'uWebSockets.js';
 import { createTokenCounter } from '../workers/pool.js';
 import { ChannelDirectory } from './actors/channel-directory.js';
 import type { AppServices } from './app-services.js';
+import { ChannelHealth } from './channel-health/channel-health.js';
+import { startHealthJobs } from './channel-health/periodic-jobs.js';
 import { SessionCodec } from './auth/session-cookie.js';
 import { SessionStore } from './auth/session-store.js';
 import { BatchedCounters } from './billing/batched-counters.js';
@@ -24,6 +26,9 @@ import { loadStaticFiles } from './http/static-files.js';
 import { createLogger, type Logger } from './log/logger.js';
 import { LowBalanceNotifier } from './notify/low-balance-notifier.js';
 import { OptionsStore } from './options/options-store.js';
+import { createModelRateLimiter } from './policies/model-rate-limit/create-model-rate-limiter.js';
+import { SensitiveWordsPolicy } from './policies/sensitive-words/sensitive-words-policy.js';
+import { AdminPush } from './push/admin-push.js';
 import { mountRelay } from './relay/mount-relay.js';
 import { startTasks } from './tasks/start-tasks.js';
 import { providerOf } from './providers/registry.js';
@@ -62,6 +67,11 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   const [rootRow] = setupRow ? [setupRow] : await db.sql`SELECT 1 FROM users WHERE role = 100 AND deleted_at IS NULL LIMIT 1`;
   if (!setupRow && rootRow) await db.sql`INSERT INTO setups (version, initialized_at) VALUES (${env.VERSION}, ${Math.floor(Date.now() / 1000)})`;
 
+  const channelHealth = new ChannelHealth({ sql: db.sql, env, options, log, invalidation, adminEvent: (e) => services.push.notifyAdmins(e) });
+  const rateLimit = await createModelRateLimiter(env.REDIS_CONN_STRING, options, log);
+  const sensitiveWords = new SensitiveWordsPolicy(options, { onBuildError: (err) => log.warn('sensitive word list built inline', { error: String(err) }) });
+  await sensitiveWords.ready();
+
   const services: AppServices = {
     env,
     db,
@@ -71,7 +81,8 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     sessions: new SessionStore(db.sql, new SessionCodec(sessionSecret)),
     users: new UserCache(db.sql, env.SYNC_FREQUENCY),
     tokens: new TokenCache(db.sql, env.SYNC_FREQUENCY),
-    channels: new ChannelDirectory(db.sql, (type) => providerOf(type).name),
+    channels: new ChannelDirectory(db.sql, (type) => providerOf(type).name, channelHealth.hooks),
+    channelHealth,
     ledger: new QuotaLedger(db.sql, counters, db.kind === 'embedded' ? 'lease' : 'statement', log),
     logs: new LogWriter(db.sql, log),
     dashboard: new UsageDashboard(db, options, log, env.BATCH_UPDATE_INTERVAL),
@@ -81,7 +92,11 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     startTime: Math.floor(Date.now() / 1000),
     setup: { done: rootRow !== undefined },
     lowBalance: new LowBalanceNotifier({ env, options, log }),
+    policies: { rateLimiter: rateLimit.limiter, sensitiveWords },
+    push: new AdminPush({ sql: db.sql, env, options, log }),
   };
+  await services.push.start();
+  channelHealth.attach(services.channels);
   await services.channels.rebuild();
   services.dashboard.start();
 
@@ -107,6 +122,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   const app = uWS.App();
   const upstream = mountRelay(app, services);
   const tasks = startTasks(app, services);
+  const healthJobs = startHealthJobs(services);
   mountApi(app, routes, services);
   mountStatic(app, loadStaticFiles(env.PWA_DIST ?? defaultPwaDist()));
 
@@ -131,8 +147,12 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       await services.dashboard.stop();
       await services.tokenCounter.close();
       await tasks.stop();
+      await healthJobs.stop();
+      await channelHealth.close();
+      await services.push.close();
       await upstream.close();
       await invalidation.stop();
+      await rateLimit.close();
       await db.close();
     },
   };

@@ -40,6 +40,8 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/(api|v1|v1beta|pg|mj|suno|dashboard)(\/|$)/],
         cleanupOutdatedCaches: true,
         runtimeCaching: apiRuntimeCaching,
+        // Web Push handlers for administrators' alerts (public/push-sw.js), beside workbox's own code.
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

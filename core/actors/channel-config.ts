@@ -1,4 +1,15 @@
+import { keysOf, readChannelInfo } from '../db/repositories/channel-info.js';
 import type { ChannelRow } from '../db/rows.js';
+
+/** A multi-key channel's key settings (channel_info); statuses by key index, enabled when absent. */
+export interface MultiKeyConfig {
+  /** channel_info.is_multi_key: key failures disable the key, not the channel */
+  enabled: boolean;
+  /** random, or polling (round-robin); several keys in a channel that is not multi-key are polled */
+  mode: 'random' | 'polling';
+  statuses: Readonly<Record<number, number>>;
+  pollingIndex: number;
+}
 
 /** A channel's routing and forwarding settings, parsed once per directory rebuild. */
 export interface ChannelConfig {
@@ -20,6 +31,7 @@ export interface ChannelConfig {
   other: string;
   openaiOrganization: string;
   testModel: string;
+  multiKey: MultiKeyConfig;
 }
 
 export const splitList = (s: string | null | undefined): string[] =>
@@ -38,12 +50,28 @@ function parseObject<T>(text: string | null | undefined): T | null {
   }
 }
 
+/**
+ * A multi-key channel's keys are indexed as its key management stores them; otherwise one key per line
+ * (several lines are polled), except a Vertex AI (41) service-account JSON, which is one key.
+ */
+function keysFor(type: number, key: string, isMultiKey: boolean): string[] {
+  if (isMultiKey) return keysOf(key);
+  if (type === 41) return key.trim() ? [key.trim()] : [];
+  return key
+    .split('\n')
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
+}
+
 export function toChannelConfig(row: ChannelRow): ChannelConfig {
+  const info = readChannelInfo(row.channel_info);
+  const statuses: Record<number, number> = {};
+  for (const [k, v] of Object.entries(info.multi_key_status_list ?? {})) statuses[Number(k)] = v;
   return {
     id: row.id,
     type: row.type,
     name: row.name,
-    keys: row.key.split('\n').map((k) => k.trim()).filter((k) => k !== ''),
+    keys: keysFor(row.type, row.key, info.is_multi_key),
     baseUrl: (row.base_url ?? '').replace(/\/+$/, ''),
     models: splitList(row.models),
     groups: splitList(row.group),
@@ -58,5 +86,11 @@ export function toChannelConfig(row: ChannelRow): ChannelConfig {
     other: row.other ?? '',
     openaiOrganization: row.openai_organization ?? '',
     testModel: row.test_model ?? '',
+    multiKey: {
+      enabled: info.is_multi_key,
+      mode: info.is_multi_key && info.multi_key_mode !== 'polling' ? 'random' : 'polling',
+      statuses: info.is_multi_key ? statuses : {},
+      pollingIndex: info.multi_key_polling_index,
+    },
   };
 }

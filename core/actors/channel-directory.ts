@@ -1,15 +1,17 @@
 import type { Sql } from '../db/connect.js';
 import type { ChannelRow } from '../db/rows.js';
-import { ChannelActor } from './channel-actor.js';
+import { ChannelActor, type ActorHooks } from './channel-actor.js';
 import { toChannelConfig } from './channel-config.js';
-import { selectChannel, type Tier } from './select-channel.js';
+import { buildRoutingIndex, type AbilityRow, type RoutingIndex } from './routing-index.js';
+import { selectChannel } from './select-channel.js';
 
 /**
- * group → model → priority tiers of enabled channels, rebuilt from the channels table whenever a channel
- * changes (and on SYNC_FREQUENCY as a fallback). Actors are kept across rebuilds so live state survives.
+ * group → model → priority tiers of enabled channels, rebuilt from the abilities and channels tables whenever
+ * a channel changes (and on SYNC_FREQUENCY as a fallback). Actors are kept across rebuilds so live state
+ * survives; every channel has one, enabled or not, so tests and balances reach disabled channels too.
  */
 export class ChannelDirectory {
-  private index = new Map<string, Map<string, Tier[]>>();
+  private index: RoutingIndex = new Map();
   private actors = new Map<number, ChannelActor>();
   private rebuilding: Promise<void> | null = null;
   private pending = false;
@@ -17,6 +19,7 @@ export class ChannelDirectory {
   constructor(
     private readonly sql: Sql,
     private readonly ownerName: (type: number) => string = () => 'custom',
+    private readonly hooks?: ActorHooks,
   ) {}
 
   /** Coalesces concurrent rebuild requests into at most one running and one queued rebuild. */
@@ -55,46 +58,31 @@ export class ChannelDirectory {
 
   /** A pinned channel (admin `sk-key-<id>`), enabled or not; the caller checks status. */
   async loadOne(id: number): Promise<ChannelActor | null> {
-    const existing = this.actors.get(id);
-    if (existing) return existing;
+    return this.actors.get(id) ?? this.refresh(id);
+  }
+
+  /** The channel's actor with its configuration read afresh from the database (channel tests, balances). */
+  async refresh(id: number): Promise<ChannelActor | null> {
     const [row] = await this.sql<ChannelRow[]>`SELECT * FROM channels WHERE id = ${id}`;
-    return row ? new ChannelActor(toChannelConfig(row)) : null;
+    if (!row) return null;
+    const config = toChannelConfig(row);
+    let actor = this.actors.get(id);
+    if (actor) actor.config = config;
+    else this.actors.set(id, (actor = new ChannelActor(config, this.hooks)));
+    return actor;
   }
 
   private async load(): Promise<void> {
     const rows = await this.sql<ChannelRow[]>`SELECT * FROM channels ORDER BY id`;
-    const index = new Map<string, Map<string, Map<number, ChannelActor[]>>>();
+    const abilities = await this.sql<AbilityRow[]>`SELECT "group", model, channel_id, priority FROM abilities WHERE enabled`;
     const actors = new Map<number, ChannelActor>();
     for (const row of rows) {
       const config = toChannelConfig(row);
-      const actor = this.actors.get(config.id) ?? new ChannelActor(config);
+      const actor = this.actors.get(config.id) ?? new ChannelActor(config, this.hooks);
       actor.config = config;
       actors.set(config.id, actor);
-      if (config.status !== 1) continue;
-      for (const group of config.groups) {
-        let byModel = index.get(group);
-        if (!byModel) index.set(group, (byModel = new Map()));
-        for (const model of config.models) {
-          let byPriority = byModel.get(model);
-          if (!byPriority) byModel.set(model, (byPriority = new Map()));
-          const list = byPriority.get(config.priority) ?? [];
-          if (!list.includes(actor)) list.push(actor);
-          byPriority.set(config.priority, list);
-        }
-      }
     }
-    const built = new Map<string, Map<string, Tier[]>>();
-    for (const [group, byModel] of index) {
-      const models = new Map<string, Tier[]>();
-      for (const [model, byPriority] of byModel) {
-        models.set(
-          model,
-          [...byPriority.entries()].sort((a, b) => b[0] - a[0]).map(([priority, channels]) => ({ priority, channels })),
-        );
-      }
-      built.set(group, models);
-    }
-    this.index = built;
+    this.index = buildRoutingIndex(abilities, actors);
     this.actors = actors;
   }
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ChannelActor } from './channel-actor.js';
-import type { ChannelConfig } from './channel-config.js';
+import { testConfig } from './test-channel-config.js';
 import { selectChannel, type Tier } from './select-channel.js';
 
 const actor = (id: number, weight = 0, priority = 0): ChannelActor =>
-  new ChannelActor({ id, weight, priority, keys: ['k'], models: [], groups: [], status: 1 } as unknown as ChannelConfig);
+  new ChannelActor(testConfig({ id, weight, priority, keys: ['k'] }));
 
 describe('selectChannel', () => {
   const high = [actor(1, 0, 10), actor(2, 90, 10)];
@@ -34,11 +34,11 @@ describe('selectChannel', () => {
 
   it('skips channels whose circuit is open', () => {
     const a = actor(5);
-    a.fail(0);
-    a.fail(0);
-    a.fail(0);
-    expect(selectChannel([{ priority: 0, channels: [a] }], new Set(), 1)).toBeNull();
-    expect(selectChannel([{ priority: 0, channels: [a] }], new Set(), 120_000)?.id).toBe(5);
+    a.fail();
+    a.fail();
+    a.fail();
+    expect(selectChannel([{ priority: 0, channels: [a] }], new Set(), Date.now())).toBeNull();
+    expect(selectChannel([{ priority: 0, channels: [a] }], new Set(), Date.now() + 120_000)?.id).toBe(5);
   });
 
   it('answers null for an unknown group/model', () => {

@@ -1,8 +1,11 @@
 import type { ApiRoute } from './api-route.js';
+import { channelBalanceRoutes } from './channel/channel-balance-routes.js';
 import { channelRoutes } from './channel/channel-routes.js';
+import { channelTestRoutes } from './channel/channel-test-routes.js';
 import { dataRoutes } from './data/data-routes.js';
 import { logRoutes } from './log/log-routes.js';
 import { optionRoutes } from './option/option-routes.js';
+import { pushRoutes } from './push/push-routes.js';
 import { pricingRoutes } from './pricing/pricing-routes.js';
 import { publicRoutes } from './public/public-routes.js';
 import { redemptionRoutes } from './redemption/redemption-routes.js';
@@ -28,6 +31,8 @@ export const routes: ApiRoute[] = [
   ...accountRoutes,
   ...oauthRoutes,
   ...userRoutes,
+  ...channelTestRoutes,
+  ...channelBalanceRoutes,
   ...channelRoutes,
   ...tokenRoutes,
   ...optionRoutes,
@@ -39,4 +44,5 @@ export const routes: ApiRoute[] = [
   ...dataRoutes,
   ...mjRoutes,
   ...taskRoutes,
+  ...pushRoutes,
 ];

@@ -72,6 +72,11 @@ export interface ChannelRow {
   tag: string | null;
   setting: string | null;
   param_override: string | null;
+  /** json column, parsed by the driver; null on rows written before 0009 or by an older new-api */
+  channel_info: unknown;
+  header_override: string | null;
+  settings: string | null;
+  remark: string | null;
 }
 
 export interface LogRow {

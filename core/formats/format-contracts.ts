@@ -46,6 +46,13 @@ export interface StreamTranslator {
   upstreamFailure(): RelayFailure | null;
   /** what the client was sent, read only when the upstream reported no usage */
   delivered(): Delivered;
+  /** the translator takes no more events: a guard stopped the stream, which is to be closed now */
+  halted?(): boolean;
+}
+
+/** Checks (and may rewrite) each chat chunk on its way to the client; `stop` ends the stream after it. */
+export interface ChunkGuard {
+  check(chunk: ChatChunk): { chunk: ChatChunk; stop: boolean };
 }
 
 /** How a client format writes an error in its own envelope (the body and the HTTP status it uses). */

@@ -70,6 +70,10 @@ export const OPTION_DEFS = {
   TaskEnabled: b(true),
   DataExportEnabled: b(true),
   ChannelDisableThreshold: f(5),
+  // Ferryman's circuit breaker per channel and per key (issue 10): consecutive failures that open it, and the
+  // seconds before one half-open probe may go.
+  ChannelBreakerThreshold: i(3),
+  ChannelBreakerCooldown: i(60),
   EmailDomainRestrictionEnabled: b(false),
   EmailAliasRestrictionEnabled: b(false),
   EmailDomainWhitelist: s('gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com'),

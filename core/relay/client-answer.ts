@@ -6,7 +6,7 @@ import { claudeMessageSchema } from '../formats/claude/claude-upstream-schema.js
 import { claudeUsageToOpenAi } from '../formats/claude/claude-usage.js';
 import { openAiToClaudeResponse } from '../formats/claude/openai-to-claude-response.js';
 import { completionText } from '../formats/delivered-text.js';
-import type { ChunkSink, ChunkSource, CompleteAnswer, RelayFailure, StreamTranslator } from '../formats/format-contracts.js';
+import type { ChunkGuard, ChunkSink, ChunkSource, CompleteAnswer, RelayFailure, StreamTranslator } from '../formats/format-contracts.js';
 import { ChatChunksToGeminiEvents } from '../formats/gemini/chat-chunks-to-gemini-events.js';
 import { GeminiEventsToChatChunks } from '../formats/gemini/gemini-events-to-chat-chunks.js';
 import { GeminiPassthroughStream } from '../formats/gemini/gemini-passthrough-stream.js';
@@ -44,10 +44,14 @@ export interface AnswerContext {
 
 const seconds = (ctx: AnswerContext) => Math.floor(ctx.now() / 1000);
 
-/** The translator for a stream on this (client format × channel dialect) pair. */
-export function streamTranslator(req: RelayRequest, dialect: Dialect, native: boolean, ctx: AnswerContext): StreamTranslator {
+/**
+ * The translator for a stream on this (client format × channel dialect) pair. A guard (the completion
+ * check) needs the chunks, so a same-format stream is then decoded and re-encoded rather than passed
+ * through — except Responses, whose events have no chunk form here, and which passes through unchecked.
+ */
+export function streamTranslator(req: RelayRequest, dialect: Dialect, native: boolean, ctx: AnswerContext, guard: ChunkGuard | null = null): StreamTranslator {
   const openAi: OpenAiStreamContext = { includeUsage: req.includeUsage, model: ctx.model, requestId: ctx.requestId, now: ctx.now };
-  if (native) {
+  if (native && (!guard || req.format === 'responses')) {
     switch (req.format) {
       case 'openai':
         return new OpenAiPassthroughStream(openAi);
@@ -59,7 +63,7 @@ export function streamTranslator(req: RelayRequest, dialect: Dialect, native: bo
         return new ResponsesPassthroughStream();
     }
   }
-  return new TranslatedStream(chunkSource(dialect, ctx), chunkSink(req.format, ctx, openAi));
+  return new TranslatedStream(chunkSource(dialect, ctx), chunkSink(req.format, ctx, openAi), guard);
 }
 
 function chunkSource(dialect: Dialect, ctx: AnswerContext): ChunkSource {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { geminiAction, RELAY_ENDPOINTS } from './endpoints.js';
+import { forwardedQuery, geminiAction, RELAY_ENDPOINTS } from './endpoints.js';
 
 describe('RELAY_ENDPOINTS', () => {
   it('has one row per method and path', () => {
@@ -8,7 +8,18 @@ describe('RELAY_ENDPOINTS', () => {
   });
 
   it('never lets a client key travel upstream in the query', () => {
-    for (const e of RELAY_ENDPOINTS) expect(e.upstreamQuery).not.toContain('key');
+    for (const e of RELAY_ENDPOINTS) {
+      if (e.upstreamQuery !== 'all') expect(e.upstreamQuery).not.toContain('key');
+      expect(forwardedQuery(e, 'key=sk-1&api_key=2&access_token=3')).toBe('');
+    }
+  });
+
+  it.each<[string, string, string]>([
+    ['/v1/chat/completions', 'api-version=2024-10-21&x=1&key=sk-secret', 'api-version=2024-10-21&x=1'],
+    ['/v1beta/models/:model', 'alt=sse&key=sk-secret&other=1', 'alt=sse'],
+    ['/v1/messages', 'beta=true', ''],
+  ])('%s forwards %s as %s', (path, query, expected) => {
+    expect(forwardedQuery(RELAY_ENDPOINTS.find((e) => e.path === path && e.method === 'post')!, query)).toBe(expected);
   });
 
   it('takes the model from the path only where the path has a parameter', () => {

@@ -18,12 +18,13 @@ export interface RelayEndpoint {
   body: 'json' | 'none';
   /** `body`: the JSON's `model`; `path`: the first path parameter (Gemini's `{model}:{action}` segment) */
   model: 'body' | 'path';
-  upstreamQuery: readonly string[];
+  /** the client's query parameters that travel upstream: `all` but credentials (OpenAI, as new-api), or these */
+  upstreamQuery: readonly string[] | 'all';
   /** the playground's session-authenticated twin of a token route */
   playground?: true;
 }
 
-const post = (path: string, format: ClientFormat, kind: RelayKind, model: RelayEndpoint['model'] = 'body', upstreamQuery: readonly string[] = []): RelayEndpoint => ({
+const post = (path: string, format: ClientFormat, kind: RelayKind, model: RelayEndpoint['model'] = 'body', upstreamQuery: RelayEndpoint['upstreamQuery'] = format === 'openai' ? 'all' : []): RelayEndpoint => ({
   method: 'post',
   path,
   format,
@@ -46,11 +47,28 @@ export const RELAY_ENDPOINTS: readonly RelayEndpoint[] = [
   post('/v1/messages/count_tokens', 'claude', 'count_tokens'),
   // `{model}:{action}` is one path segment; the action picks the kind (and `alt=sse` the stream form).
   post('/v1beta/models/:model', 'gemini', 'chat', 'path', ['alt']),
+  // the Google SDKs with a custom base URL call the v1 path
+  post('/v1/models/:model', 'gemini', 'chat', 'path', ['alt']),
   get('/v1/models', 'openai', 'models'),
+  get('/v1beta/openai/models', 'openai', 'models'),
   get('/v1/models/:model', 'openai', 'model'),
   get('/v1beta/models', 'gemini', 'models'),
   get('/v1beta/models/:model', 'gemini', 'model'),
 ];
+
+/** Parameters that carry a credential: never sent upstream, whatever the row allows. */
+const CREDENTIALS = new Set(['key', 'api_key', 'api-key', 'access_token', 'token']);
+
+/** The part of the client's query string the row lets travel upstream. */
+export function forwardedQuery(endpoint: RelayEndpoint, query: string): string {
+  if (!query) return '';
+  const params = new URLSearchParams(query);
+  for (const name of [...params.keys()]) {
+    const allowed = endpoint.upstreamQuery === 'all' || endpoint.upstreamQuery.includes(name);
+    if (!allowed || CREDENTIALS.has(name.toLowerCase())) params.delete(name);
+  }
+  return params.toString();
+}
 
 /** Gemini's action from `{model}:{action}`: which kind of request it is, and whether it streams. */
 export function geminiAction(segment: string): { model: string; kind: RelayKind; stream: boolean } | null {

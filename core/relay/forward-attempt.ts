@@ -1,6 +1,8 @@
 import type { ChannelActor } from '../actors/channel-actor.js';
 import type { AppServices } from '../app-services.js';
+import { channelFailureOf } from '../channel-health/channel-failure.js';
 import { tokensFromBytes } from '../billing/estimate-pre-consume.js';
+import type { ChunkGuard } from '../formats/format-contracts.js';
 import type { Exchange } from '../http/exchange.js';
 import type { UpstreamClient, UpstreamResponse } from '../upstream/upstream-client.js';
 import { readCapped } from '../upstream/read-capped.js';
@@ -20,8 +22,8 @@ import { upstreamCall } from './upstream-request.js';
 import { upstreamError } from './upstream-error.js';
 import { usageBounds } from './usage-bounds.js';
 
-/** What one attempt needs of the gateway: its settings, its log and the upstream client. */
-export type ForwardDeps = Pick<AppServices, 'env' | 'options' | 'log'> & { upstream: UpstreamClient };
+/** What one attempt needs of the gateway: its settings, its log, the upstream client and the completion check. */
+export type ForwardDeps = Pick<AppServices, 'env' | 'options' | 'log'> & { upstream: UpstreamClient; completionGuard?: () => ChunkGuard | null };
 
 const CLIENT_GONE = Object.assign(new Error('client closed the request'), { code: 'CLIENT_GONE' });
 const RELAY_TIMED_OUT = Object.assign(new Error('RELAY_TIMEOUT reached'), { code: 'RELAY_TIMEOUT' });
@@ -41,15 +43,19 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
   const dialect = dialectOf(ch.type);
   const native = speaksNatively(req.format, ch.type);
   const sse = new URLSearchParams(ex.req.query).get('alt') === 'sse';
-  const call = upstreamCall(req, ch, channel.nextKey(), upstreamModel, {
+  const picked = channel.pickKey();
+  if (!picked) throw new RelayError(503, `channel ${ch.id} has no usable key`, { type: 'upstream_error', code: 'channel:no_available_key', local: false });
+  const keyIndex = picked.index;
+  const call = upstreamCall(req, ch, picked.key, upstreamModel, {
     settings: formatSettingsOf(deps.options),
-    query: ex.req.query,
     clientHeaders: ex.req.headers,
     forceStreamOption: deps.env.FORCE_STREAM_OPTION,
     azureApiVersion: '2025-04-01-preview',
   });
   const t0 = Date.now();
-  channel.start();
+  channel.start(keyIndex);
+  // an error after a 200 came inside the answer (its body or its stream), which the health rules weigh apart
+  let answered = false;
   const sent = deps.upstream.send({
     url: call.url,
     method: 'POST',
@@ -81,15 +87,16 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
       const text = await readCapped(res.body, 1024 * 1024).then((b) => b.toString('utf8')).catch(() => '');
       throw upstreamError(res.status, text);
     }
+    answered = true;
     const bounds = usageBounds(req, ch.paramOverride);
     if (req.stream) {
-      const translator = streamTranslator(req, dialect, native, answer);
+      const translator = streamTranslator(req, dialect, native, answer, deps.completionGuard?.() ?? null);
       const r = await forwardStream(ex, res, translator, startedAt, redact, streamContentType(req, sse));
       if (r.failure) {
-        if (classifyFailure(r.failure) === 'upstream') channel.fail();
-        else channel.release();
-      } else if (ex.aborted) channel.release();
-      else channel.succeed(Date.now() - t0);
+        if (classifyFailure(r.failure) === 'upstream') channel.fail(channelFailureOf(r.failure.redacted(redact), true), keyIndex);
+        else channel.release(keyIndex);
+      } else if (ex.aborted) channel.release(keyIndex);
+      else channel.succeed(Date.now() - t0, keyIndex);
       return {
         channelId: ch.id,
         upstreamModel,
@@ -103,20 +110,20 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
       };
     }
     const r = await forwardNonStream(ex, res, (buf, contentType) => completeAnswer(req, dialect, native, buf, contentType, answer));
-    channel.succeed(Date.now() - t0);
+    channel.succeed(Date.now() - t0, keyIndex);
     return { channelId: ch.id, upstreamModel, mapped, usage: r.usage, delivered: r.delivered, bounds, frtMs: -1000, partial: false };
   } catch (e) {
     if (ex.aborted) {
-      channel.release();
+      channel.release(keyIndex);
       throw new RelayError(499, 'client closed the request', { local: true });
     }
     if (!(e instanceof RelayError)) {
-      channel.release();
+      channel.release(keyIndex);
       throw e;
     }
     const err = e.redacted(redact);
-    if (classifyFailure(err) === 'upstream') channel.fail();
-    else channel.release();
+    if (classifyFailure(err) === 'upstream') channel.fail(channelFailureOf(err, answered), keyIndex);
+    else channel.release(keyIndex);
     throw err;
   } finally {
     if (relayTimeout) clearTimeout(relayTimeout);

@@ -71,6 +71,11 @@ export async function forwardStream(
         res.body.destroy();
         return { frtMs, partial: true, failure: upstreamStreamError(said) };
       }
+      if (translator.halted?.()) {
+        // a guard ended the stream: the rest is not wanted (the pipeline still closes it properly)
+        res.body.destroy();
+        return { frtMs, partial: false, failure: null };
+      }
       if (ex.aborted) {
         res.body.destroy();
         return { frtMs, partial: true, failure: null };

@@ -25,6 +25,8 @@ const anthropicModel = (id: string) => ({ type: 'model', id, display_name: id, c
 
 /** Anthropic's SDK and Claude Code send anthropic-version; they read Anthropic's list shape. */
 const wantsAnthropic = (ex: Exchange) => ex.req.headers['anthropic-version'] !== undefined;
+/** A Google client listing /v1/models with its key in x-goog-api-key or `?key=` reads Google's list shape. */
+const wantsGemini = (ex: Exchange) => ex.req.headers['x-goog-api-key'] !== undefined || new URLSearchParams(ex.req.query).has('key');
 
 /**
  * The model routes, in the shape of the caller's format: the token's model limits if it has any, otherwise
@@ -37,7 +39,7 @@ export async function answerModels(app: AppServices, ex: Exchange, endpoint: Rel
     const group = caller.token.group || caller.user.group;
     if (endpoint.kind === 'models') {
       const ids = usableModels(app, caller, group);
-      if (endpoint.format === 'gemini') return ex.json(200, geminiModelsList(ids));
+      if (endpoint.format === 'gemini' || (endpoint.path === '/v1/models' && !anthropic && wantsGemini(ex))) return ex.json(200, geminiModelsList(ids));
       if (anthropic) return ex.json(200, { data: ids.map(anthropicModel), has_more: false, first_id: ids[0] ?? null, last_id: ids.at(-1) ?? null });
       return ex.json(200, { success: true, object: 'list', data: ids.map((id) => modelObject(id, app.channels.ownerOf(group, id) ?? 'custom')) });
     }

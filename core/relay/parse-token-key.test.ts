@@ -13,6 +13,10 @@ describe('readApiKey', () => {
     ['/v1beta/models/gemini:generateContent', `key=sk-${K}`, {}, `sk-${K}`],
     ['/v1beta/models/gemini:generateContent', 'key=q', { 'x-goog-api-key': 'h' }, 'h'],
     ['/v1/chat/completions', 'key=q', {}, ''],
+    ['/v1/models', '', { 'x-api-key': `sk-${K}` }, ''],
+    ['/v1/models', '', { 'x-api-key': `sk-${K}`, 'anthropic-version': '2023-06-01' }, `sk-${K}`],
+    ['/v1beta/models', '', { 'x-goog-api-key': 'h' }, 'h'],
+    ['/v1/models/gemini-2.5-flash:generateContent', '', { 'x-goog-api-key': 'h' }, 'h'],
     ['/mj/submit/imagine', '', { authorization: 'midjourney-proxy', 'mj-api-secret': `Bearer sk-${K}` }, `sk-${K}`],
     ['/v1/realtime', '', { 'sec-websocket-protocol': `realtime, openai-insecure-api-key.sk-${K}, openai-beta.realtime-v1` }, `sk-${K}`],
   ])('%s %s %j → %s', (path, query, headers, want) => {

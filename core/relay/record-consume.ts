@@ -1,6 +1,6 @@
 import type { ChannelActor } from '../actors/channel-actor.js';
 import type { AppServices } from '../app-services.js';
-import type { TextQuota } from '../billing/compute-quota.js';
+import type { RelayQuota } from '../billing/relay-quota.js';
 import type { Settlement } from '../billing/quota-ledger.js';
 import { buildConsumeOther, consumeLogContent } from '../billing/consume-log.js';
 import { newLog } from '../billing/log-writer.js';
@@ -17,7 +17,7 @@ export interface ConsumeRecord {
   req: RelayRequest;
   caller: Caller;
   price: ResolvedPrice;
-  quota: TextQuota;
+  quota: RelayQuota;
   /** what was actually taken, and what the balance could not cover */
   settlement: Settlement;
   usage: ResolvedUsage;
@@ -36,6 +36,8 @@ export function recordConsume(app: Pick<AppServices, 'options' | 'logs' | 'dashb
   const other = buildConsumeOther({
     price: r.price,
     cachedTokens: r.usage.usage.prompt_tokens_details?.cached_tokens ?? 0,
+    claude: r.quota.claude,
+    ...(r.quota.cacheCreation ? { cacheCreation: r.quota.cacheCreation } : {}),
     frtMs: r.outcome.frtMs,
     useChannel: r.useChannel,
     isModelMapped: r.outcome.mapped,
@@ -53,7 +55,7 @@ export function recordConsume(app: Pick<AppServices, 'options' | 'logs' | 'dashb
     token_name: r.caller.playground ? `playground-${r.group}` : r.caller.token.name,
     model_name: r.req.model,
     quota: r.settlement.charged,
-    prompt_tokens: r.usage.usage.prompt_tokens ?? 0,
+    prompt_tokens: r.quota.logPromptTokens,
     completion_tokens: r.usage.usage.completion_tokens ?? 0,
     use_time: Math.floor((now - r.startedAt) / 1000),
     is_stream: r.req.stream,

@@ -1,6 +1,6 @@
 import type { ChannelActor } from '../actors/channel-actor.js';
 import type { AppServices } from '../app-services.js';
-import { computeTextQuota } from '../billing/compute-quota.js';
+import { computeRelayQuota, textUsageFromReport } from '../billing/relay-quota.js';
 import { estimatePreConsume, tokensFromBytes } from '../billing/estimate-pre-consume.js';
 import type { Reservation } from '../billing/quota-ledger.js';
 import { resolvePrice, type ResolvedPrice } from '../billing/resolve-price.js';
@@ -13,7 +13,7 @@ import { billableUsage } from './billable-usage.js';
 import { streamFailureFrame } from './client-answer.js';
 import { countTokensLocally } from './count-tokens-locally.js';
 import { distribute } from './distribute.js';
-import type { RelayEndpoint } from './endpoints.js';
+import { forwardedQuery, type RelayEndpoint } from './endpoints.js';
 import { INBOUND } from './inbound-formats.js';
 import { forwardAttempt, type ForwardDeps } from './forward-attempt.js';
 import { quotaError } from './quota-error.js';
@@ -23,6 +23,7 @@ import type { RelayOutcome } from './relay-outcome.js';
 import { parseRelayRequest, type RelayRequest } from './relay-request.js';
 import { localError, RelayError } from './relay-error.js';
 import { inboundContext } from './inbound-context.js';
+import { sensitiveChunkGuard } from './sensitive-chunk-guard.js';
 import { keepAliveIntervalMs, startKeepAlive } from './stream-keep-alive.js';
 import { mapStatus, shouldRetry } from './upstream-error.js';
 
@@ -36,9 +37,18 @@ export async function relayRequest(app: AppServices, upstream: UpstreamClient, e
   let reservation: Reservation | null = null;
   let stopKeepAlive: (() => void) | null = null;
   let model = '';
+  let limited: { userId: number; group: string } | null = null;
+  let succeeded = false;
   try {
     const ctx = inboundContext(endpoint, ex.req.params);
     const caller = await authenticateCaller(app, endpoint, ex, body);
+    // new-api's model request rate limit: after token auth, per user, never for the playground
+    if (!caller.playground) {
+      const group = caller.token.group || caller.user.group;
+      const decision = await app.policies.rateLimiter.check(caller.user.id, group);
+      if (!decision.allowed) throw localError(decision.status, decision.message);
+      limited = { userId: caller.user.id, group };
+    }
     let raw: Buffer;
     try {
       raw = await body;
@@ -47,12 +57,14 @@ export async function relayRequest(app: AppServices, upstream: UpstreamClient, e
       if (e instanceof BadContentEncodingError) throw localError(400, e.message, 'invalid_request_body', 'invalid_request_error');
       return; // the client went away while sending
     }
-    const req = parseRelayRequest(endpoint.format, ctx, raw, ex.req.headers['content-type']);
+    const req = parseRelayRequest(endpoint.format, ctx, raw, ex.req.headers['content-type'], forwardedQuery(endpoint, ex.req.query));
     model = req.model;
+    if (req.kind !== 'count_tokens') refuseSensitivePrompt(app, req);
     const route = await distribute(app, caller, req.model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));
     if (req.kind === 'count_tokens') {
       // answered here, free, as Claude Code and the Gemini SDK expect (new-api has no such route)
       ex.json(200, await countTokensLocally(app.tokenCounter, req));
+      succeeded = true;
       return;
     }
     const settings = priceSettingsOf(app.options);
@@ -70,9 +82,12 @@ export async function relayRequest(app: AppServices, upstream: UpstreamClient, e
     const keepAliveMs = req.stream && (req.format !== 'gemini' || ex.req.query.includes('alt=sse')) ? keepAliveIntervalMs(app.options) : null;
     if (keepAliveMs) stopKeepAlive = startKeepAlive(ex, keepAliveMs);
     const useChannel: string[] = [];
-    const outcome = await tryChannels(app, { env: app.env, options: app.options, log: app.log, upstream }, ex, req, route.group, route.pinned, useChannel, startedAt);
+    const completionGuard = () => sensitiveChunkGuard(app.policies.sensitiveWords, (words) => app.log.warn('sensitive words in a completion', { words }));
+    const deps = { env: app.env, options: app.options, log: app.log, upstream, completionGuard };
+    const outcome = await tryChannels(app, deps, ex, req, route.group, route.pinned, useChannel, startedAt);
     await finish(app, ex, req, caller, price, reservation, outcome, route.group, useChannel, startedAt);
     reservation = null;
+    succeeded = true;
   } catch (e) {
     if (reservation) app.ledger.refund(reservation);
     const err = e instanceof RelayError ? e : new RelayError(500, `internal error: ${(e as Error).message}`, { type: 'new_api_error', code: 'internal_error' });
@@ -87,7 +102,18 @@ export async function relayRequest(app: AppServices, upstream: UpstreamClient, e
     ex.json(status === 499 ? 400 : status, errorBody);
   } finally {
     stopKeepAlive?.();
+    if (limited) void app.policies.rateLimiter.record(limited.userId, limited.group, succeeded);
   }
+}
+
+const PROMPT_FORMAT = { chat: 'chat', completions: 'completions', embeddings: 'embeddings', count_tokens: 'chat' } as const;
+
+/** CheckSensitiveOnPromptEnabled: a listed word in the prompt is refused before any cost, as new-api refuses it. */
+function refuseSensitivePrompt(app: AppServices, req: RelayRequest): void {
+  const refusal = app.policies.sensitiveWords.checkPrompt(req.format === 'openai' ? PROMPT_FORMAT[req.kind] : req.format, req.body);
+  if (!refusal) return;
+  app.log.warn('user sensitive words detected', { words: refusal.words.join(', ') });
+  throw localError(refusal.status, refusal.message, refusal.code);
 }
 
 async function tryChannels(
@@ -137,11 +163,8 @@ async function finish(
   // The client's closing frames, with the usage that is billed; a stream cut short was closed already.
   if (outcome.translator && !ex.aborted) ex.end(outcome.partial ? '' : outcome.translator.end(usage.usage));
   const settings = priceSettingsOf(app.options);
-  const q = computeTextQuota(price, {
-    prompt_tokens: usage.usage.prompt_tokens ?? 0,
-    completion_tokens: usage.usage.completion_tokens ?? 0,
-    cached_tokens: usage.usage.prompt_tokens_details?.cached_tokens ?? 0,
-  }, settings, { model: req.model });
+  // new-api bills a client of the Messages API by Claude's formula, every other format by OpenAI's
+  const q = computeRelayQuota(price, textUsageFromReport(usage.usage), req.format === 'claude' ? 'claude' : 'openai', settings, { model: req.model });
   const settlement = await app.ledger.settle(reservation, q.quota, outcome.channelId, !q.zeroUsage);
   const { charged, shortfall } = settlement;
   if (shortfall > 0) app.log.warn('charge exceeds the reservation and the balance; shortfall recorded', { user: caller.user.id, charged, shortfall });

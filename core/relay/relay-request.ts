@@ -13,6 +13,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export interface RelayRequest extends InboundRequest {
   format: ClientFormat;
   raw: Buffer;
+  /** the client's query parameters its endpoint lets travel upstream */
+  query: string;
   /** the request in OpenAI form for the client's own model name, converted once when first needed */
   hub(): Record<string, unknown> | null;
 }
@@ -26,7 +28,7 @@ export const failureError = (f: RelayFailure) => new RelayError(f.status, f.mess
  * Decodes a relay body and hands it to its format's parser; every failure is a 400 in the client's
  * envelope (the pipeline writes it), before any cost.
  */
-export function parseRelayRequest(format: ClientFormat, ctx: InboundContext, raw: Buffer, contentType: string | undefined): RelayRequest {
+export function parseRelayRequest(format: ClientFormat, ctx: InboundContext, raw: Buffer, contentType: string | undefined, query = ''): RelayRequest {
   if (!contentType || !/^application\/json\b/i.test(contentType.trim())) {
     throw invalid('Content-Type must be application/json');
   }
@@ -47,6 +49,7 @@ export function parseRelayRequest(format: ClientFormat, ctx: InboundContext, raw
     ...req,
     format,
     raw,
+    query,
     hub: () => {
       if (hub === undefined) {
         const c = req.toOpenAi(req.model, { openRouter: false });

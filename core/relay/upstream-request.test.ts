@@ -13,8 +13,8 @@ const ch = (type: number, extra: Partial<ChannelRow> = {}) =>
   toChannelConfig({ id: 1, type, key: 'k', name: 'c', base_url: 'http://up', models: 'm', group: 'default', status: 1, weight: 0, priority: 0, other: '', other_info: '', ...extra } as ChannelRow);
 const req = (format: ClientFormat, body: object, ctx: InboundContext = CHAT) => parseRelayRequest(format, ctx, Buffer.from(JSON.stringify(body)), 'application/json');
 
-function context(options = new OptionsStore(), clientHeaders: Record<string, string> = {}, query = ''): CallContext {
-  return { settings: formatSettingsOf(options), query, clientHeaders, forceStreamOption: true, azureApiVersion: 'v' };
+function context(options = new OptionsStore(), clientHeaders: Record<string, string> = {}): CallContext {
+  return { settings: formatSettingsOf(options), clientHeaders, forceStreamOption: true, azureApiVersion: 'v' };
 }
 
 const claudeBody = { model: 'claude-x', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] };
@@ -49,8 +49,9 @@ describe('upstreamCall', () => {
   });
 
   it('never forwards a Gemini client\'s ?key=, and puts the channel key in x-goog-api-key', () => {
-    const r = req('gemini', { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }, { ...CHAT, pathModel: 'gemini-x', pathStream: true });
-    const call = upstreamCall(r, ch(24), 'k', 'gemini-x', context(new OptionsStore(), {}, 'alt=sse&key=sk-client'));
+    const raw = Buffer.from(JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }));
+    const r = parseRelayRequest('gemini', { ...CHAT, pathModel: 'gemini-x', pathStream: true }, raw, 'application/json', 'alt=sse&key=sk-client');
+    const call = upstreamCall(r, ch(24), 'k', 'gemini-x', context());
     expect(call.url).toBe('http://up/v1beta/models/gemini-x:streamGenerateContent?alt=sse');
     expect(call.headers).toEqual({ 'x-goog-api-key': 'k' });
     expect(call.body).toBe(r.raw);

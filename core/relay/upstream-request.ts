@@ -20,8 +20,6 @@ export interface UpstreamCall {
 
 export interface CallContext {
   settings: FormatSettings;
-  /** the client's query string, forwarded only to an OpenAI-dialect channel of an OpenAI client */
-  query: string;
   /** the client's request headers (anthropic-version and anthropic-beta are passed to Claude channels) */
   clientHeaders: Readonly<Record<string, string>>;
   forceStreamOption: boolean;
@@ -66,7 +64,7 @@ export function upstreamCall(req: RelayRequest, ch: ChannelConfig, key: string, 
     default: {
       const headers = upstreamAuthHeaders(ch, key);
       if (req.format === 'openai') {
-        return { url: upstreamUrl(ch, OPENAI_PATH[req.kind], ctx.query, upstreamModel, ctx.azureApiVersion), headers, body: upstreamBody(req, ch, upstreamModel, ctx.forceStreamOption) };
+        return { url: upstreamUrl(ch, OPENAI_PATH[req.kind], req.query, upstreamModel, ctx.azureApiVersion), headers, body: upstreamBody(req, ch, upstreamModel, ctx.forceStreamOption) };
       }
       if (native) return { url: upstreamUrl(ch, '/v1/responses', '', upstreamModel, ctx.azureApiVersion), headers, body: nativeBody(req, ch, upstreamModel) };
       const hub: Record<string, unknown> = { ...hubFor(req, ch, upstreamModel), ...(req.kind === 'chat' ? ch.paramOverride : null) };

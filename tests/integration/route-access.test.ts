@@ -77,6 +77,8 @@ const SPEC_ACCESS: Record<string, ApiRoute['access']> = {
   'GET /api/mj': 'admin',
   'GET /api/task/self': 'user',
   'GET /api/task': 'admin',
+  // new-api after mid-2025: revealing a channel key is root's alone (router/channel-router.go)
+  'POST /api/channel/:/key': 'root',
 };
 /** Whole resources with one role in new-api's router. */
 const SPEC_PREFIX_ACCESS: Array<[string, ApiRoute['access']]> = [
@@ -133,7 +135,10 @@ describe('route table access', () => {
 
   it('walks a table that holds the guarded routes of every resource', () => {
     const paths = guarded.map(label);
-    for (const p of ['GET /api/log/', 'DELETE /api/log/', 'GET /api/log/stat', 'GET /api/log/self/stat', 'GET /api/data/', 'GET /api/data/self', 'GET /api/mj/', 'GET /api/task/self', 'GET /api/user/self']) {
+    for (const p of ['GET /api/log/', 'DELETE /api/log/', 'GET /api/log/stat', 'GET /api/log/self/stat', 'GET /api/data/', 'GET /api/data/self', 'GET /api/mj/', 'GET /api/task/self', 'GET /api/user/self',
+      'GET /api/channel/models', 'GET /api/channel/models_enabled', 'GET /api/channel/tag/models', 'GET /api/channel/fetch_models/:id', 'DELETE /api/channel/disabled',
+      'POST /api/channel/tag/disabled', 'POST /api/channel/tag/enabled', 'PUT /api/channel/tag', 'POST /api/channel/batch', 'POST /api/channel/fix',
+      'POST /api/channel/fetch_models', 'POST /api/channel/batch/tag', 'POST /api/channel/copy/:id', 'POST /api/channel/multi_key/manage', 'POST /api/channel/:id/key']) {
       expect(paths).toContain(p);
     }
     expect(routes.find((r) => r.path === '/api/log/token')?.access).toBe('public');

@@ -6,6 +6,7 @@ import { OptionValueError } from '../../options/options-store.js';
 import { parseBody, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
+import { oidcDiscovery } from './oidc-discovery.js';
 import { optionGuardError } from './option-guards.js';
 
 /**
@@ -55,4 +56,5 @@ export const optionRoutes: ApiRoute[] = [
   { method: 'get', path: '/api/option/', access: 'root', handler: list },
   { method: 'put', path: '/api/option/', access: 'root', handler: update },
   { method: 'post', path: '/api/option/rest_model_ratio', access: 'root', handler: resetModelRatio },
+  { method: 'get', path: '/api/option/oidc_discovery', access: 'root', handler: oidcDiscovery },
 ];

@@ -58,7 +58,10 @@ export async function epayNotify(c: ApiContext): Promise<ApiResult> {
         RETURNING id`,
     { userId: order.user_id, quota, content, now: Math.floor(Date.now() / 1000) },
   );
-  if (won) return text('success');
+  if (won) {
+    c.app.push.notifyAdmins({ kind: 'topup', user_id: order.user_id, username: (await c.app.users.get(order.user_id))?.username ?? '', quota, money: order.money });
+    return text('success');
+  }
   // Lost to another delivery of the same notice (credited: success), or the user is gone (retry later).
   const [after] = await sql<{ status: string }[]>`SELECT status FROM top_ups WHERE id = ${order.id}`;
   return after?.status === 'success' ? text('success') : warn('order could not be credited');

@@ -11,6 +11,8 @@ const claudeUsageSchema = z.looseObject({
   output_tokens: count,
   cache_creation_input_tokens: count,
   cache_read_input_tokens: count,
+  /** the writes split by TTL (newer API versions) */
+  cache_creation: z.looseObject({ ephemeral_5m_input_tokens: count, ephemeral_1h_input_tokens: count }).nullish(),
 });
 
 const block = z.looseObject({

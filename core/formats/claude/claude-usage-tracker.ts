@@ -34,5 +34,6 @@ export class ClaudeUsageTracker {
       const n = u?.[f];
       if (typeof n === 'number' && (start || n > 0)) this.seen[f] = n;
     }
+    if (u?.cache_creation) this.seen.cache_creation = u.cache_creation;
   }
 }

@@ -33,6 +33,11 @@ describe('claude usage ↔ OpenAI usage', () => {
     expect(openAiUsageToClaude(o)).toEqual(c);
   });
 
+  it('carries the writes made with a 1-hour TTL under new-api\'s key', () => {
+    const u = claudeUsageToOpenAi({ ...claude(4, 5, 0, 300), cache_creation: { ephemeral_1h_input_tokens: 100 } });
+    expect(u).toEqual({ ...openai(304, 5, 0, 300), claude_cache_creation_1_h_tokens: 100 });
+  });
+
   it.each([
     ['missing and null counts read as zero', { input_tokens: 5, output_tokens: null }, openai(5, 0, 0, 0)],
     ['negative or fractional counts are not trusted', { input_tokens: -3, output_tokens: 2.7, cache_read_input_tokens: 10 }, openai(10, 2, 10, 0)],

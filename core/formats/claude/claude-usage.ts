@@ -8,8 +8,10 @@ export interface ClaudeUsageOut {
   cache_read_input_tokens: number;
 }
 
-/** The four counts, however they arrived (an upstream body, or our own ClaudeUsageOut). */
-export type ClaudeUsageCounts = { [K in keyof ClaudeUsageOut]?: number | null };
+/** The four counts, however they arrived (an upstream body, or our own ClaudeUsageOut), and the writes' TTL split. */
+export type ClaudeUsageCounts = { [K in keyof ClaudeUsageOut]?: number | null } & {
+  cache_creation?: { ephemeral_1h_input_tokens?: number | null } | null;
+};
 
 const count = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 
@@ -24,12 +26,16 @@ export function claudeUsageToOpenAi(u: ClaudeUsageCounts | null | undefined): Op
   const write = count(u.cache_creation_input_tokens);
   const prompt = count(u.input_tokens) + read + write;
   const completion = count(u.output_tokens);
-  return {
+  const usage: OpenAiUsage = {
     prompt_tokens: prompt,
     completion_tokens: completion,
     total_tokens: prompt + completion,
     prompt_tokens_details: { cached_tokens: read, cached_creation_tokens: write },
   };
+  // new-api L's key for the writes made with a 1-hour TTL, which are billed at a higher ratio
+  const hour = count(u.cache_creation?.ephemeral_1h_input_tokens);
+  if (hour > 0) usage.claude_cache_creation_1_h_tokens = hour;
+  return usage;
 }
 
 /** The gateway's OpenAI usage → Claude's, for a Claude client served by an OpenAI-dialect channel. */

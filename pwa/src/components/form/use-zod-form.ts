@@ -22,7 +22,7 @@ export function fieldErrors<V extends FormValues>(error: z.ZodError): FieldError
  * whose output is the request body and whose messages are i18n keys. A submit while the previous one is
  * still running is refused with 提交失败，请勿重复提交！; offline there is no submit at all.
  */
-export function useZodForm<V extends FormValues, Out>(schema: z.ZodType<Out, V>, initial: V) {
+export function useZodForm<V extends FormValues, Out>(schema: z.ZodType<Out, V>, initial: V, options: { invalidMessage?: string } = {}) {
   const { t } = useTranslation();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
@@ -55,7 +55,8 @@ export function useZodForm<V extends FormValues, Out>(schema: z.ZodType<Out, V>,
     if (!parsed.success) {
       const found = fieldErrors<V>(parsed.error);
       setErrors(found);
-      const first = Object.values(found)[0];
+      // Settings forms say 请检查输入 for any failed check; the fields carry their own messages.
+      const first = options.invalidMessage ?? Object.values(found)[0];
       if (typeof first === 'string') toast.error(t(first));
       return;
     }

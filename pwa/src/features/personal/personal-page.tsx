@@ -6,7 +6,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { AccountStats } from '../account/account-stats';
 import { selfQuery } from '../account/queries';
 import { roleLabelKey } from '../auth/role-label';
-import { useSessionUser } from '../auth/session';
+import { isAdmin, useSessionUser } from '../auth/session';
+import { PushAlertsCard } from '../push/push-alerts-card';
 import { BindingsCard } from './bindings-card';
 import { InviteCard } from './invite-card';
 import { ModelsCard } from './models-card';
@@ -48,8 +49,9 @@ export function PersonalPage({ tab, onTabChange }: { tab: PersonalTab; onTabChan
           <SecurityCard username={user?.username ?? session?.username ?? ''} />
           <ModelsCard />
         </TabsContent>
-        <TabsContent value="notify">
+        <TabsContent value="notify" className="grid gap-4">
           <NotifySettingsForm />
+          {isAdmin(session) ? <PushAlertsCard /> : null}
         </TabsContent>
       </Tabs>
     </PageContainer>

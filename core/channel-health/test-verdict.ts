@@ -1,0 +1,46 @@
+import { upstreamError } from '../relay/upstream-error.js';
+import { channelFailureOf, type ChannelFailure } from './channel-failure.js';
+import type { TestKind } from './test-request.js';
+
+const EXCERPT = 500;
+
+// Where each kind of good answer keeps its result.
+const RESULT_FIELD: Readonly<Record<TestKind, string>> = {
+  'openai-chat': 'choices',
+  'openai-embeddings': 'data',
+  claude: 'content',
+  gemini: 'candidates',
+  'gemini-embed': 'embedding',
+};
+
+const excerpt = (text: string) => text.trim().slice(0, EXCERPT);
+
+/**
+ * What a test answer says: null when it is a good answer of the kind asked for. Any other status is the
+ * upstream's error (its message when the body is JSON, else the raw body as new-api's test shows it); a 200
+ * carrying an `error` (OpenRouter's 429 inside a 200, Anthropic's `type: error`) or no result is a failure too.
+ */
+export function testVerdict(kind: TestKind, status: number, body: string): ChannelFailure | null {
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    parsed = null;
+  }
+  const obj = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  if (status !== 200) {
+    const err = upstreamError(status, body);
+    const message = obj ? err.message : excerpt(body) || err.message;
+    return channelFailureOf({ status, message, upstream: err.upstream });
+  }
+  if (!obj) return { status, message: `invalid response: ${excerpt(body)}`, inBody: true };
+  const error = obj.error;
+  if (error !== undefined && error !== null && error !== '') {
+    const e = typeof error === 'object' ? (error as Record<string, unknown>) : { message: String(error) };
+    const message = typeof e.message === 'string' && e.message ? e.message : excerpt(body);
+    return channelFailureOf({ status, message, upstream: e }, true);
+  }
+  const result = obj[RESULT_FIELD[kind]];
+  if (result === undefined || result === null) return { status, message: `invalid response: ${excerpt(body)}`, inBody: true };
+  return null;
+}
