@@ -1,5 +1,6 @@
 // Gemini (Generative Language API v1beta) wire shapes, as recorded in core/formats/gemini/__fixtures__.
 // Pure: the model, response id and answer come in, so the output is deterministic for a given request.
+import { googleStatusName } from '../../core/formats/gemini/gemini-error-body.js';
 import type { MockAnswer } from './mock-answer.js';
 import { DEFAULT_COMPLETION_TOKENS, DEFAULT_PROMPT_TOKENS, type MockDirectives } from './mock-directives.js';
 import { embeddingVector } from './openai-shapes.js';
@@ -8,28 +9,10 @@ import { echoed, type Credential } from './scripted-error.js';
 /** What a function call after thinking is signed with (any opaque base64 does for a mock). */
 export const MOCK_THOUGHT_SIGNATURE = 'bW9jay10aG91Z2h0LXNpZ25hdHVyZQ==';
 
-/** google.rpc status names by the HTTP status they travel with. */
-const STATUS_NAMES: Readonly<Record<number, string>> = {
-  400: 'INVALID_ARGUMENT',
-  401: 'UNAUTHENTICATED',
-  403: 'PERMISSION_DENIED',
-  404: 'NOT_FOUND',
-  409: 'ABORTED',
-  429: 'RESOURCE_EXHAUSTED',
-  499: 'CANCELLED',
-  500: 'INTERNAL',
-  501: 'UNIMPLEMENTED',
-  503: 'UNAVAILABLE',
-  504: 'DEADLINE_EXCEEDED',
-};
-
-export function googleStatus(status: number): string {
-  return STATUS_NAMES[status] ?? (status >= 500 ? 'INTERNAL' : 'FAILED_PRECONDITION');
-}
 
 /** `{error: {code, message, status}}` with the test's `error` fields laid over the error object. */
 export function googleError(d: MockDirectives, code: number, message: string, credential: Credential): Record<string, unknown> {
-  const error: Record<string, unknown> = { code, message, status: googleStatus(code), ...d.error };
+  const error: Record<string, unknown> = { code, message, status: googleStatusName(code), ...d.error };
   if (d.echo_auth) error.message = echoed(d, String(error.message), credential);
   return { error };
 }

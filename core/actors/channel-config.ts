@@ -27,6 +27,8 @@ export interface ChannelConfig {
   modelMapping: Record<string, string>;
   statusCodeMapping: Record<string, string>;
   paramOverride: Record<string, unknown> | null;
+  /** header_override: headers laid over what is sent upstream (string values only) */
+  headerOverride: Record<string, string> | null;
   setting: Record<string, unknown>;
   other: string;
   openaiOrganization: string;
@@ -63,6 +65,12 @@ function keysFor(type: number, key: string, isMultiKey: boolean): string[] {
     .filter((k) => k !== '');
 }
 
+/** The string-valued entries of an object, keys lower-cased; null when there are none. */
+function stringValues(o: Record<string, unknown> | null): Record<string, string> | null {
+  const out = Object.fromEntries(Object.entries(o ?? {}).flatMap(([k, v]) => (typeof v === 'string' ? [[k.toLowerCase(), v]] : [])));
+  return Object.keys(out).length ? out : null;
+}
+
 export function toChannelConfig(row: ChannelRow): ChannelConfig {
   const info = readChannelInfo(row.channel_info);
   const statuses: Record<number, number> = {};
@@ -82,6 +90,7 @@ export function toChannelConfig(row: ChannelRow): ChannelConfig {
     modelMapping: parseObject<Record<string, string>>(row.model_mapping) ?? {},
     statusCodeMapping: parseObject<Record<string, string>>(row.status_code_mapping) ?? {},
     paramOverride: parseObject<Record<string, unknown>>(row.param_override),
+    headerOverride: stringValues(parseObject<Record<string, unknown>>(row.header_override)),
     setting: parseObject<Record<string, unknown>>(row.setting) ?? {},
     other: row.other ?? '',
     openaiOrganization: row.openai_organization ?? '',

@@ -8,7 +8,8 @@ import { snapshotRequest } from '../http/request-snapshot.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
 import { RELAY_ENDPOINTS, type RelayEndpoint } from './endpoints.js';
 import { answerModels } from './models-routes.js';
-import { relayRequest } from './relay-pipeline.js';
+import { relayRequest, type RelayRuntime } from './relay-pipeline.js';
+import { RetryBudget } from './retry-budget.js';
 
 const NOT_IMPLEMENTED = { error: { message: 'API not implemented', type: 'new_api_error', param: '', code: 'api_not_implemented' } };
 
@@ -18,6 +19,8 @@ const paramCount = (path: string) => path.split('/').filter((s) => s.startsWith(
 export function mountRelay(app: TemplatedApp, services: AppServices): UpstreamClient {
   const upstream = new UpstreamClient();
   const limit = services.env.MAX_REQUEST_BODY_MB * 1024 * 1024;
+  // retries: a fifth of each second's requests, and at least 20 a second
+  const runtime: RelayRuntime = { upstream, retries: new RetryBudget(0.2) };
 
   const open = (res: HttpResponse, req: HttpRequest, params = 0) => {
     const ex = new Exchange(res, snapshotRequest(req, res, params), newRequestId());
@@ -35,12 +38,13 @@ export function mountRelay(app: TemplatedApp, services: AppServices): UpstreamCl
     if (endpoint.body === 'none') return (res: HttpResponse, req: HttpRequest) => void answerModels(services, open(res, req, params), endpoint);
     return (res: HttpResponse, req: HttpRequest) => {
       const ex = open(res, req, params);
-      void relayRequest(services, upstream, ex, endpoint, readBody(ex));
+      void relayRequest(services, runtime, ex, endpoint, readBody(ex));
     };
   };
   for (const endpoint of RELAY_ENDPOINTS) app[endpoint.method](endpoint.path, handler(endpoint));
 
-  for (const path of ['/v1/images/variations', '/v1/files', '/v1/files/*', '/v1/fine-tunes', '/v1/fine-tunes/*']) {
+  // stored responses (GET /v1/responses/{id}, its input_items, cancel) live on the upstream that made them
+  for (const path of ['/v1/images/variations', '/v1/files', '/v1/files/*', '/v1/fine-tunes', '/v1/fine-tunes/*', '/v1/responses/*']) {
     app.any(path, (res, req) => open(res, req).json(501, NOT_IMPLEMENTED));
   }
   app.del('/v1/models/:model', (res, req) => open(res, req, 1).json(501, NOT_IMPLEMENTED));

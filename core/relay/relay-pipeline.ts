@@ -25,6 +25,7 @@ import { localError, RelayError } from './relay-error.js';
 import { inboundContext } from './inbound-context.js';
 import { sensitiveChunkGuard } from './sensitive-chunk-guard.js';
 import { keepAliveIntervalMs, startKeepAlive } from './stream-keep-alive.js';
+import type { RetryBudget } from './retry-budget.js';
 import { mapStatus, shouldRetry } from './upstream-error.js';
 
 /**
@@ -32,13 +33,20 @@ import { mapStatus, shouldRetry } from './upstream-error.js';
  * refunded exactly once whatever happens; retries exclude channels already tried and stop once bytes
  * reached the client. Errors are written in the client's own format.
  */
-export async function relayRequest(app: AppServices, upstream: UpstreamClient, ex: Exchange, endpoint: RelayEndpoint, body: Promise<Buffer>): Promise<void> {
+/** What the relay routes share: the upstream client and the retry budget. */
+export interface RelayRuntime {
+  upstream: UpstreamClient;
+  retries: RetryBudget;
+}
+
+export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Exchange, endpoint: RelayEndpoint, body: Promise<Buffer>): Promise<void> {
   const startedAt = Date.now();
   let reservation: Reservation | null = null;
   let stopKeepAlive: (() => void) | null = null;
   let model = '';
   let limited: { userId: number; group: string } | null = null;
   let succeeded = false;
+  relay.retries.request();
   try {
     const ctx = inboundContext(endpoint, ex.req.params);
     const caller = await authenticateCaller(app, endpoint, ex, body);
@@ -83,8 +91,8 @@ export async function relayRequest(app: AppServices, upstream: UpstreamClient, e
     if (keepAliveMs) stopKeepAlive = startKeepAlive(ex, keepAliveMs);
     const useChannel: string[] = [];
     const completionGuard = () => sensitiveChunkGuard(app.policies.sensitiveWords, (words) => app.log.warn('sensitive words in a completion', { words }));
-    const deps = { env: app.env, options: app.options, log: app.log, upstream, completionGuard };
-    const outcome = await tryChannels(app, deps, ex, req, route.group, route.pinned, useChannel, startedAt);
+    const deps = { env: app.env, options: app.options, log: app.log, upstream: relay.upstream, completionGuard };
+    const outcome = await tryChannels(app, deps, ex, req, route.group, route.pinned, useChannel, startedAt, () => relay.retries.takeRetry());
     await finish(app, ex, req, caller, price, reservation, outcome, route.group, useChannel, startedAt);
     reservation = null;
     succeeded = true;
@@ -125,6 +133,7 @@ async function tryChannels(
   pinned: ChannelActor | null,
   useChannel: string[],
   startedAt: number,
+  takeRetry: () => boolean,
 ): Promise<RelayOutcome> {
   const tried = new Set<number>();
   let retriesLeft = pinned ? 0 : Math.max(0, app.options.number('RetryTimes'));
@@ -141,6 +150,8 @@ async function tryChannels(
       const err = e.local ? e : e.withStatus(mapStatus(e.status, channel.config.statusCodeMapping));
       if (!err.local) recordRelayError(app, channel, err);
       if (ex.headSent || ex.aborted || retriesLeft <= 0 || !shouldRetry(err, channel.config.type)) throw err;
+      // the retry budget: under load, retries are a share of the traffic, not a multiple of it
+      if (!takeRetry()) throw err;
       retriesLeft--;
       lastError = err;
     }

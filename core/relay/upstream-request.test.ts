@@ -71,6 +71,11 @@ describe('upstreamCall', () => {
     expect(JSON.parse(String(upstreamCall(r, ch(8, { base_url: 'http://up/v1/chat/completions' }), 'k', 'claude-x', context()).body)).stream_options).toBeUndefined();
   });
 
+  it('lays the channel\'s header_override over the dialect\'s headers', () => {
+    const channel = ch(14, { header_override: JSON.stringify({ 'Anthropic-Version': '2025-01-01', 'X-Team': 'a', ignored: 3 }) } as Partial<ChannelRow>);
+    expect(upstreamCall(req('claude', claudeBody), channel, 'k', 'claude-x', context()).headers).toEqual({ 'x-api-key': 'k', 'anthropic-version': '2025-01-01', 'x-team': 'a' });
+  });
+
   it('refuses what a dialect cannot do as the client\'s error, before any request', () => {
     const r = req('openai', { model: 'e', input: 'x' }, { ...CHAT, kind: 'embeddings' });
     expect(() => upstreamCall(r, ch(14), 'k', 'e', context())).toThrow(/does not support embeddings/);

@@ -39,6 +39,12 @@ const unsupported = (ch: ChannelConfig, what: string) =>
  * format goes through as the client's bytes (model mapped); any other pair through the OpenAI chat form.
  */
 export function upstreamCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string, ctx: CallContext): UpstreamCall {
+  const call = dialectCall(req, ch, key, upstreamModel, ctx);
+  // the channel's header_override is laid over last: an operator's choice wins over the dialect's defaults
+  return ch.headerOverride ? { ...call, headers: { ...call.headers, ...ch.headerOverride } } : call;
+}
+
+function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string, ctx: CallContext): UpstreamCall {
   if (req.kind === 'count_tokens') throw unsupported(ch, 'count_tokens');
   const native = speaksNatively(req.format, ch.type);
   switch (dialectOf(ch.type)) {

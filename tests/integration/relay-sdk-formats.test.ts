@@ -244,6 +244,14 @@ describe('client SDKs of every format through the relay seam', () => {
       await charged(50, 'house-claude');
     });
 
+    it('answers 501 for stored responses, which only the upstream that made them holds', async () => {
+      for (const path of ['/v1/responses/resp_1', '/v1/responses/resp_1/input_items']) {
+        const r = await fetch(`${f.gw.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+        expect(r.status).toBe(501);
+        expect(await r.json()).toMatchObject({ error: { code: 'api_not_implemented' } });
+      }
+    });
+
     it('calls tools on an Anthropic channel through chat completions', async () => {
       const r = await openai().chat.completions.create({
         model: 'claude-tools',
