@@ -35,6 +35,8 @@ import { Route as AuthenticatedAdminChannelRouteImport } from './routes/_authent
 import { Route as AuthenticatedAdminRedemptionRouteImport } from './routes/_authenticated/_admin/redemption'
 import { Route as AuthenticatedAdminUserRouteImport } from './routes/_authenticated/_admin/user'
 import { Route as AuthenticatedChatChar123IdChar125RouteImport } from './routes/_authenticated/chat.{-$id}'
+import { Route as AuthenticatedAdminChannelAddRouteImport } from './routes/_authenticated/_admin/channel.add'
+import { Route as AuthenticatedAdminChannelEditIdRouteImport } from './routes/_authenticated/_admin/channel.edit.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -167,6 +169,18 @@ const AuthenticatedChatChar123IdChar125Route =
     path: '/chat/{-$id}',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedAdminChannelAddRoute =
+  AuthenticatedAdminChannelAddRouteImport.update({
+    id: '/add',
+    path: '/add',
+    getParentRoute: () => AuthenticatedAdminChannelRoute,
+  } as any)
+const AuthenticatedAdminChannelEditIdRoute =
+  AuthenticatedAdminChannelEditIdRouteImport.update({
+    id: '/edit/$id',
+    path: '/edit/$id',
+    getParentRoute: () => AuthenticatedAdminChannelRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -189,10 +203,12 @@ export interface FileRoutesByFullPath {
   '/topup': typeof AuthenticatedTopupRoute
   '/oauth/$provider': typeof OauthProviderRoute
   '/user/reset': typeof UserResetRoute
-  '/channel': typeof AuthenticatedAdminChannelRoute
+  '/channel': typeof AuthenticatedAdminChannelRouteWithChildren
   '/redemption': typeof AuthenticatedAdminRedemptionRoute
   '/user': typeof AuthenticatedAdminUserRoute
   '/chat/{-$id}': typeof AuthenticatedChatChar123IdChar125Route
+  '/channel/add': typeof AuthenticatedAdminChannelAddRoute
+  '/channel/edit/$id': typeof AuthenticatedAdminChannelEditIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -215,10 +231,12 @@ export interface FileRoutesByTo {
   '/topup': typeof AuthenticatedTopupRoute
   '/oauth/$provider': typeof OauthProviderRoute
   '/user/reset': typeof UserResetRoute
-  '/channel': typeof AuthenticatedAdminChannelRoute
+  '/channel': typeof AuthenticatedAdminChannelRouteWithChildren
   '/redemption': typeof AuthenticatedAdminRedemptionRoute
   '/user': typeof AuthenticatedAdminUserRoute
   '/chat/{-$id}': typeof AuthenticatedChatChar123IdChar125Route
+  '/channel/add': typeof AuthenticatedAdminChannelAddRoute
+  '/channel/edit/$id': typeof AuthenticatedAdminChannelEditIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -244,10 +262,12 @@ export interface FileRoutesById {
   '/_authenticated/topup': typeof AuthenticatedTopupRoute
   '/oauth/$provider': typeof OauthProviderRoute
   '/user_/reset': typeof UserResetRoute
-  '/_authenticated/_admin/channel': typeof AuthenticatedAdminChannelRoute
+  '/_authenticated/_admin/channel': typeof AuthenticatedAdminChannelRouteWithChildren
   '/_authenticated/_admin/redemption': typeof AuthenticatedAdminRedemptionRoute
   '/_authenticated/_admin/user': typeof AuthenticatedAdminUserRoute
   '/_authenticated/chat/{-$id}': typeof AuthenticatedChatChar123IdChar125Route
+  '/_authenticated/_admin/channel/add': typeof AuthenticatedAdminChannelAddRoute
+  '/_authenticated/_admin/channel/edit/$id': typeof AuthenticatedAdminChannelEditIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -276,6 +296,8 @@ export interface FileRouteTypes {
     | '/redemption'
     | '/user'
     | '/chat/{-$id}'
+    | '/channel/add'
+    | '/channel/edit/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -302,6 +324,8 @@ export interface FileRouteTypes {
     | '/redemption'
     | '/user'
     | '/chat/{-$id}'
+    | '/channel/add'
+    | '/channel/edit/$id'
   id:
     | '__root__'
     | '/'
@@ -330,6 +354,8 @@ export interface FileRouteTypes {
     | '/_authenticated/_admin/redemption'
     | '/_authenticated/_admin/user'
     | '/_authenticated/chat/{-$id}'
+    | '/_authenticated/_admin/channel/add'
+    | '/_authenticated/_admin/channel/edit/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -530,17 +556,47 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedChatChar123IdChar125RouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/_admin/channel/add': {
+      id: '/_authenticated/_admin/channel/add'
+      path: '/add'
+      fullPath: '/channel/add'
+      preLoaderRoute: typeof AuthenticatedAdminChannelAddRouteImport
+      parentRoute: typeof AuthenticatedAdminChannelRoute
+    }
+    '/_authenticated/_admin/channel/edit/$id': {
+      id: '/_authenticated/_admin/channel/edit/$id'
+      path: '/edit/$id'
+      fullPath: '/channel/edit/$id'
+      preLoaderRoute: typeof AuthenticatedAdminChannelEditIdRouteImport
+      parentRoute: typeof AuthenticatedAdminChannelRoute
+    }
   }
 }
 
+interface AuthenticatedAdminChannelRouteChildren {
+  AuthenticatedAdminChannelAddRoute: typeof AuthenticatedAdminChannelAddRoute
+  AuthenticatedAdminChannelEditIdRoute: typeof AuthenticatedAdminChannelEditIdRoute
+}
+
+const AuthenticatedAdminChannelRouteChildren: AuthenticatedAdminChannelRouteChildren =
+  {
+    AuthenticatedAdminChannelAddRoute: AuthenticatedAdminChannelAddRoute,
+    AuthenticatedAdminChannelEditIdRoute: AuthenticatedAdminChannelEditIdRoute,
+  }
+
+const AuthenticatedAdminChannelRouteWithChildren =
+  AuthenticatedAdminChannelRoute._addFileChildren(
+    AuthenticatedAdminChannelRouteChildren,
+  )
+
 interface AuthenticatedAdminRouteChildren {
-  AuthenticatedAdminChannelRoute: typeof AuthenticatedAdminChannelRoute
+  AuthenticatedAdminChannelRoute: typeof AuthenticatedAdminChannelRouteWithChildren
   AuthenticatedAdminRedemptionRoute: typeof AuthenticatedAdminRedemptionRoute
   AuthenticatedAdminUserRoute: typeof AuthenticatedAdminUserRoute
 }
 
 const AuthenticatedAdminRouteChildren: AuthenticatedAdminRouteChildren = {
-  AuthenticatedAdminChannelRoute: AuthenticatedAdminChannelRoute,
+  AuthenticatedAdminChannelRoute: AuthenticatedAdminChannelRouteWithChildren,
   AuthenticatedAdminRedemptionRoute: AuthenticatedAdminRedemptionRoute,
   AuthenticatedAdminUserRoute: AuthenticatedAdminUserRoute,
 }

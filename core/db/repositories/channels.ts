@@ -164,9 +164,12 @@ export async function deleteDisabledChannels(sql: Sql): Promise<number> {
 /** Rebuilds the whole abilities table from the channels (orphans go, missing rows come back); returns the channel count. */
 export async function rebuildAllAbilities(sql: Sql): Promise<number> {
   return sql.begin(async (tx) => {
-    await lockChannels(tx, tx``);
-    await tx`DELETE FROM abilities`;
-    const rows = await tx<ChannelRow[]>`SELECT id, models, "group", status, priority, weight, tag FROM channels`;
+    const locked = await lockChannels(tx, tx``);
+    // Only the locked channels are rebuilt (and orphans dropped): a channel created meanwhile commits its own
+    // rows with it, and each statement here sees it, so touching it would delete or duplicate its rows.
+    await tx`DELETE FROM abilities WHERE channel_id NOT IN (SELECT id FROM channels)`;
+    await removeAbilities(tx, locked);
+    const rows = locked.length ? await tx<ChannelRow[]>`SELECT id, models, "group", status, priority, weight, tag FROM channels WHERE id IN ${tx(locked)}` : [];
     await insertAbilities(tx, rows);
     return rows.length;
   });

@@ -1,5 +1,6 @@
 import enAdmin from './en/admin.json';
 import enAuth from './en/auth.json';
+import enChannels from './en/channels.json';
 import enCommon from './en/common.json';
 import enConsole from './en/console.json';
 import enDashboard from './en/dashboard.json';
@@ -12,6 +13,7 @@ import enShell from './en/shell.json';
 import enTokens from './en/tokens.json';
 import zhAdmin from './zh-CN/admin.json';
 import zhAuth from './zh-CN/auth.json';
+import zhChannels from './zh-CN/channels.json';
 import zhCommon from './zh-CN/common.json';
 import zhConsole from './zh-CN/console.json';
 import zhDashboard from './zh-CN/dashboard.json';
@@ -41,6 +43,7 @@ export const resources = {
       ...zhSettings,
       ...zhDashboard,
       ...zhPush,
+      ...zhChannels,
     },
   },
   en: {
@@ -57,6 +60,7 @@ export const resources = {
       ...enSettings,
       ...enDashboard,
       ...enPush,
+      ...enChannels,
     },
   },
 } as const;
