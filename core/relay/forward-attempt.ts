@@ -42,7 +42,7 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
   const redact = channelRedactor(ch);
   const dialect = dialectOf(ch.type);
   const native = speaksNatively(req.format, ch.type);
-  const sse = new URLSearchParams(ex.req.query).get('alt') === 'sse';
+  const sse = req.format === 'gemini' && new URLSearchParams(ex.req.query).get('alt') === 'sse';
   const picked = channel.pickKey();
   if (!picked) throw new RelayError(503, `channel ${ch.id} has no usable key`, { type: 'upstream_error', code: 'channel:no_available_key', local: false });
   const keyIndex = picked.index;

@@ -128,3 +128,12 @@ describe('ModelRateLimiter windows (injected clock, memory store)', () => {
     expect(errors).toHaveLength(2);
   });
 });
+
+describe('ModelRateLimiter.enabled', () => {
+  it.each([
+    ['true', true],
+    ['false', false],
+  ])('ModelRequestRateLimitEnabled %s → %s', (value, expected) => {
+    expect(new ModelRateLimiter(optionsWith({ ModelRequestRateLimitEnabled: value }), new MemoryRateLimitStore()).enabled()).toBe(expected);
+  });
+});

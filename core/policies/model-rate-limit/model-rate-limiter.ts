@@ -23,6 +23,11 @@ export class ModelRateLimiter {
     private readonly onStoreError: (error: unknown) => void = () => {},
   ) {}
 
+  /** Whether the limit is on at all: a synchronous check, so a request pays nothing for a limit that is off. */
+  enabled(): boolean {
+    return this.options.bool('ModelRequestRateLimitEnabled');
+  }
+
   /** Before the request, after token auth. `group` is the token's group, else the user's. */
   async check(userId: number, group: string): Promise<RateLimitDecision> {
     const settings = resolveRateLimitSettings(this.options, group);
