@@ -3,12 +3,17 @@
 // embedded database, setup done, one OpenAI channel pointing at the mock upstream and one token.
 import { ConsoleClient, setupRoot } from '../tests/support/console-client.js';
 import { startGateway } from '../tests/support/gateway.js';
+import { LONG_STREAM_MOCK_KEY } from './runner/scenario.js';
 
 export interface FerrymanBenchTarget {
   /** Base URL, e.g. http://127.0.0.1:3000 (the runner appends /v1/chat/completions). */
   url: string;
   /** Token key sent as `Authorization: Bearer <key>`. */
   key: string;
+  /** The gateway's process, for its RSS and CPU time; null for a gateway started elsewhere. */
+  pid: number | null;
+  /** The token pinned (`sk-<key>-<channel id>`) to a second channel whose mock key streams many chunks. */
+  longStreamKey: string | null;
   close(): Promise<void>;
 }
 
@@ -17,16 +22,25 @@ export interface FerrymanBenchOptions {
   upstreamUrl: string;
   /** Extra node flags for the gateway process (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Default: as the test suite picks it (FERRYMAN_TEST_DB=postgres → the local PostgreSQL server). */
+  database?: 'embedded' | 'postgres';
 }
 
 export async function startFerrymanForBench(opts: FerrymanBenchOptions): Promise<FerrymanBenchTarget | null> {
   // Logging stays on (LogConsumeEnabled default): the benchmark measures auth, billing and logging.
-  const gw = await startGateway({ FERRYMAN_EXPOSE_DB: 'false', BATCH_UPDATE_INTERVAL: '1' }, { nodeArgs: opts.nodeArgs, built: true });
+  const gw = await startGateway({ FERRYMAN_EXPOSE_DB: 'false', BATCH_UPDATE_INTERVAL: '1' }, { nodeArgs: opts.nodeArgs, built: true, database: opts.database });
   const root: ConsoleClient = await setupRoot(gw);
   const ch = await root.post('/api/channel/', { type: 1, name: 'bench', key: 'mock-ok', models: 'gpt-4o-mini', group: 'default', base_url: opts.upstreamUrl });
   if (!ch.body.success) throw new Error(`channel: ${ch.body.message}`);
+  // Its model is never asked for, so only the pinned key reaches it.
+  const long = await root.post('/api/channel/', { type: 1, name: 'bench-long-stream', key: LONG_STREAM_MOCK_KEY, models: 'bench-long-stream', group: 'default', base_url: opts.upstreamUrl });
+  if (!long.body.success) throw new Error(`channel: ${long.body.message}`);
+  const found = await root.get<Array<{ id: number }>>('/api/channel/search?keyword=bench-long-stream');
+  const longChannelId = found.body.data?.[0]?.id;
+  if (!longChannelId) throw new Error('channel: the long-stream channel was not found');
   const tk = await root.post('/api/token/', { name: 'bench', remain_quota: 0, unlimited_quota: true, expired_time: -1 });
   if (!tk.body.success) throw new Error(`token: ${tk.body.message}`);
   const list = await root.get<Array<{ key: string }>>('/api/token/?p=0&size=1');
-  return { url: gw.url, key: `sk-${list.body.data![0]!.key}`, close: () => gw.stop() };
+  const key = `sk-${list.body.data![0]!.key}`;
+  return { url: gw.url, key, pid: gw.pid, longStreamKey: `${key}-${longChannelId}`, close: () => gw.stop() };
 }

@@ -15,6 +15,7 @@ import { Invalidation } from './cache/invalidation.js';
 import { TokenCache } from './cache/token-cache.js';
 import { UserCache } from './cache/user-cache.js';
 import { EnvError, loadEnv, type Env } from './config/env.js';
+import { tuneHeap } from './config/heap-tuning.js';
 import { mountApi } from './console-api/mount-api.js';
 import { routes } from './console-api/routes.js';
 import { connectDatabase } from './db/connect.js';
@@ -87,7 +88,11 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     logs: new LogWriter(db.sql, log),
     dashboard: new UsageDashboard(db, options, log, env.BATCH_UPDATE_INTERVAL),
     invalidation,
-    tokenCounter: createTokenCounter({ timeoutMs: env.TOKEN_COUNT_TIMEOUT_MS }),
+    tokenCounter: createTokenCounter({
+      timeoutMs: env.TOKEN_COUNT_TIMEOUT_MS,
+      maxThreads: env.TOKEN_COUNT_THREADS,
+      inlineBelowBytes: env.TOKEN_COUNT_INLINE_BELOW_BYTES,
+    }),
     clientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     startTime: Math.floor(Date.now() / 1000),
     setup: { done: rootRow !== undefined },
@@ -189,6 +194,7 @@ if (isEntryPoint) {
     }
     throw e;
   }
+  if (env.FERRYMAN_HEAP_TUNING) tuneHeap();
   const gateway = await startGateway(env);
   process.stdout.write(`FERRYMAN_LISTENING ${gateway.port}\n`);
   let stopping = false;

@@ -1,6 +1,6 @@
 /**
- * Measures where counting inline stops being cheaper than a worker round trip, for DEFAULT_INLINE_BELOW_BYTES
- * in pool.ts. Run from the repository root: `node --import tsx workers/measure-threshold.ts`.
+ * Measures where counting inline stops being cheaper than a worker round trip, for the table in
+ * pool.ts (TOKEN_COUNT_INLINE_BELOW_BYTES). Run from the repository root: `node --import tsx workers/measure-threshold.ts`.
  *
  * For each size it times, with warm encodings on both sides and a fresh text per run (so gpt-tokenizer's
  * merge cache does not flatter repeated input), the median of:

@@ -19,17 +19,20 @@ import { isEncodingLoaded } from '${url('core/tokenizer/count-text.ts')}';
 import { readFileSync } from 'node:fs';
 const tasks = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 
-const pooled = createTokenCounter({ inlineBelowBytes: 0 });
+// The default counter: small tasks too go to the pool, so this thread never loads an encoding (the
+// encodings stay out of the main thread's memory) and the counts came from worker threads.
+const pooled = createTokenCounter();
 const fromPool = await Promise.all(tasks.map((t) => pooled.count(t)));
-// Nothing was counted on this thread, so it never loaded an encoding: the counts came from worker threads.
+await new Promise((r) => setTimeout(r, 100));
 const mainThreadLoaded = isEncodingLoaded('cl100k_base') || isEncodingLoaded('o200k_base');
 
 const failure = await pooled.count({ kind: 'bogus', model: 'gpt-4' }).then(() => 'resolved', (e) => String(e.message));
 const afterFailure = await pooled.count(tasks[0]);
 
-// A 20 ms deadline also covers queueing, and a fresh thread needs ~0.7 s to load the encodings: retry a
-// small task until the (replacement) thread is up, counting the attempts.
-const slow = createTokenCounter({ inlineBelowBytes: 0, timeoutMs: 20, maxThreads: 1 });
+// A 20 ms deadline also covers queueing, and a fresh thread needs ~0.3 s to load an encoding: its worker
+// file loads cl100k_base as the thread starts, and a small task is retried until the (replacement) thread
+// is up, counting the attempts.
+const slow = createTokenCounter({ timeoutMs: 20, maxThreads: 1, workerFile: process.argv[4] });
 const untilServed = async (task) => {
   for (let attempt = 1; attempt <= 100; attempt++) {
     try { return { count: await slow.count(task), attempt }; } catch { await new Promise((r) => setTimeout(r, 100)); }
@@ -44,14 +47,14 @@ const afterTimeout = (await untilServed(tasks[0])).count;
 // A worker that cannot start: reported through onError instead of crashing; tasks queued for it reject
 // when the last thread is gone, and from then on tasks are counted inline.
 const errors = [];
-const broken = createTokenCounter({ inlineBelowBytes: 0, workerFile: process.argv[3], onError: (e) => errors.push(String(e.message)) });
+const broken = createTokenCounter({ workerFile: process.argv[3], onError: (e) => errors.push(String(e.message)) });
 const brokenResults = [];
 for (let i = 0; i < 5; i++) {
   brokenResults.push(await broken.count(tasks[0]).then((n) => n, (e) => String(e.message)));
   if (brokenResults.at(-1) === 2) break;
 }
 
-const mixed = createTokenCounter({ maxThreads: 1 });
+const mixed = createTokenCounter({ maxThreads: 1, inlineBelowBytes: 2048 });
 await new Promise((r) => setTimeout(r, 1500)); // let the background warm-up load this thread's encodings
 const fromMixed = await Promise.all(tasks.map((t) => mixed.count(t)));
 
@@ -99,8 +102,12 @@ describe('createTokenCounter with real worker threads', () => {
       writeFileSync(join(dir, 'probe.mjs'), PROBE);
       writeFileSync(join(dir, 'tasks.json'), JSON.stringify(TASKS));
       writeFileSync(join(dir, 'broken-worker.mjs'), "throw new Error('worker cannot start');\n");
+      writeFileSync(
+        join(dir, 'preloading-worker.mjs'),
+        `import { loadEncoding } from '${url('core/tokenizer/count-text.ts')}';\nloadEncoding('cl100k_base');\nexport { default } from '${url('workers/count-tokens.worker.ts')}';\n`,
+      );
       const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
-      const child = spawnSync(process.execPath, ['--import', 'tsx', join(dir, 'probe.mjs'), join(dir, 'tasks.json'), join(dir, 'broken-worker.mjs')], { cwd: root, env, encoding: 'utf8', timeout: 110_000 });
+      const child = spawnSync(process.execPath, ['--import', 'tsx', join(dir, 'probe.mjs'), join(dir, 'tasks.json'), join(dir, 'broken-worker.mjs'), join(dir, 'preloading-worker.mjs')], { cwd: root, env, encoding: 'utf8', timeout: 110_000 });
       expect(child.stderr, child.stderr).toBe("");
       expect(child.status).toBe(0);
       const out = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 export interface ChildServer {
   port: number;
+  /** The server's process, for its RSS and CPU time. */
+  pid: number;
   url: string;
   close(): Promise<void>;
 }
@@ -43,6 +45,7 @@ export async function startChildServer(script: URL, args: string[], readyPrefix:
 
   return {
     port,
+    pid: child.pid!,
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;

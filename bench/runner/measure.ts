@@ -1,7 +1,11 @@
-// Load generation with autocannon. Latency at one connection is computed from
-// autocannon's per-response times ourselves: its histogram keeps whole
-// milliseconds, which rounds a ~0.2 ms loopback p50 to 0.
+// Load generation with autocannon. Latencies are computed from autocannon's
+// per-response times ourselves: its histogram keeps whole milliseconds, which
+// rounds a ~0.2 ms loopback p50 to 0. A target's server CPU time is read from
+// /proc around each run.
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { Agent, request } from 'undici';
+import { processCpuMs } from './process-stats.js';
 import { SCENARIO_PATH, scenarioBody, scenarioHeaders, type Mode, type Target } from './scenario.js';
 
 export interface RunCounts {
@@ -14,6 +18,11 @@ export interface RunCounts {
 export interface Throughput extends RunCounts {
   connections: number;
   reqPerSec: number;
+  /** Response times at `connections` connections. */
+  p50Ms: number;
+  p99Ms: number;
+  /** CPU time of the target's server process per request (all its threads); NaN without a pid. */
+  cpuUsPerRequest: number;
 }
 
 export interface Latency extends RunCounts {
@@ -57,13 +66,51 @@ export async function warmUp(target: Target, mode: Mode, connections: number, du
 }
 
 export async function measureThroughput(target: Target, mode: Mode, connections: number, durationS: number): Promise<Throughput> {
-  const result = await run(target, mode, connections, durationS);
-  return { connections, reqPerSec: result.requests.average, ...counts(result) };
+  const timesMs: number[] = [];
+  const cpuBefore = target.pid ? await processCpuMs(target.pid) : Number.NaN;
+  const result = await run(target, mode, connections, durationS, (ms) => timesMs.push(ms));
+  const cpuMs = target.pid ? (await processCpuMs(target.pid)) - cpuBefore : Number.NaN;
+  const sorted = Float64Array.from(timesMs).sort();
+  return {
+    connections,
+    reqPerSec: result.requests.average,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    cpuUsPerRequest: (cpuMs * 1000) / result.requests.total,
+    ...counts(result),
+  };
 }
 
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/**
+ * Median time from sending a stream request to the first byte of its body (the first event), one request
+ * at a time over one kept-alive connection, each answer read to its end.
+ */
+export async function firstByteDelay(target: Target, samples: number): Promise<number> {
+  const agent = new Agent({ connections: 1 });
+  const delays = new Float64Array(samples);
+  try {
+    for (let i = 0; i < samples; i++) {
+      const start = performance.now();
+      const response = await request(target.url + SCENARIO_PATH, {
+        method: 'POST',
+        headers: scenarioHeaders(target),
+        body: scenarioBody('stream'),
+        dispatcher: agent,
+      });
+      let first = Number.NaN;
+      for await (const _chunk of response.body) if (Number.isNaN(first)) first = performance.now() - start;
+      if (response.statusCode !== 200) throw new Error(`${target.name}: stream answered ${response.statusCode}`);
+      delays[i] = first;
+    }
+  } finally {
+    await agent.close();
+  }
+  return percentile(delays.sort(), 50);
 }
 
 /** Per-response times at one connection, pooled across rounds by summarizeLatency. */

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { entryBound } from './entry-bound.js';
 import type { Sql } from '../db/connect.js';
 import type { TokenRow } from '../db/rows.js';
 import { normaliseIp } from '../http/client-ip.js';
@@ -54,7 +55,7 @@ export class TokenCache {
     ttlSeconds: number,
   ) {
     this.byKey = new LRUCache({
-      max: 100_000,
+      ...entryBound(100_000),
       ttl: ttlSeconds * 1000,
       dispose: (v, k) => {
         if (v !== MISSING && this.keyById.get(v.id) === k) this.keyById.delete(v.id);

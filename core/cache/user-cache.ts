@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { entryBound } from './entry-bound.js';
 import type { Sql } from '../db/connect.js';
 
 /** What auth and the relay need about a user; quota itself is never trusted from here. */
@@ -23,7 +24,7 @@ export class UserCache {
     private readonly sql: Sql,
     ttlSeconds: number,
   ) {
-    this.cache = new LRUCache({ max: 50_000, ttl: ttlSeconds * 1000 });
+    this.cache = new LRUCache({ ...entryBound(50_000), ttl: ttlSeconds * 1000 });
   }
 
   async get(id: number): Promise<CachedUser | null> {

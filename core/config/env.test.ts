@@ -14,6 +14,9 @@ describe('loadEnv', () => {
     expect(env.MAX_API_REQUEST_BODY_MB).toBe(1);
     expect(env.USER_URL_ALLOW_PRIVATE).toBe(false);
     expect([env.TASK_QUERY_LIMIT, env.TASK_TIMEOUT_MINUTES, env.TASK_POLL_INTERVAL_SECONDS]).toEqual([1000, 1440, 15]);
+    // footprint knobs: small embedded cache, interpreter-tier WebAssembly, one on-demand counting thread
+    expect([env.EMBEDDED_DB_SHARED_BUFFERS_MB, env.EMBEDDED_DB_OPTIMIZING_COMPILER]).toEqual([16, false]);
+    expect([env.TOKEN_COUNT_THREADS, env.TOKEN_COUNT_INLINE_BELOW_BYTES, env.FERRYMAN_HEAP_TUNING]).toEqual([1, 0, true]);
   });
 
   it.each([
@@ -29,6 +32,9 @@ describe('loadEnv', () => {
     ['TASK_QUERY_LIMIT', '0'],
     ['TASK_TIMEOUT_MINUTES', '-1'],
     ['TASK_POLL_INTERVAL_SECONDS', '0.001'],
+    ['EMBEDDED_DB_SHARED_BUFFERS_MB', '0'],
+    ['TOKEN_COUNT_THREADS', '0'],
+    ['TOKEN_COUNT_INLINE_BELOW_BYTES', '-1'],
   ])('refuses %s=%s and names the variable', (key, value) => {
     expect(() => loadEnv({ [key]: value })).toThrowError(EnvError);
     expect(() => loadEnv({ [key]: value })).toThrowError(new RegExp(key));

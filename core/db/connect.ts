@@ -1,9 +1,13 @@
-import { rmSync } from 'node:fs';
-import { dirname, extname } from 'node:path';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, rmSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import postgres from 'postgres';
 import type { Env } from '../config/env.js';
+import { embeddedDataDir, type EmbeddedSettings } from './embedded-settings.js';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 
@@ -40,14 +44,39 @@ const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
   await import(workerData.entry);
 })();`;
 
+const SOURCE_EXT = extname(fileURLToPath(import.meta.url));
+
+/** Runs initdb in a child process (embedded-initdb.ts says why); its stderr becomes the error on failure. */
+async function initEmbeddedDatabase(dir: string, settings: EmbeddedSettings, wasmFlags: string[]): Promise<void> {
+  // This process's execArgv is passed on, so from source the child runs under tsx as well.
+  const child = fork(fileURLToPath(new URL(`./embedded-initdb${SOURCE_EXT}`, import.meta.url)), [dir, String(settings.sharedBuffersMb)], {
+    execArgv: [...process.execArgv, ...wasmFlags],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => (stderr = (stderr + text).slice(-4000)));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`creating the embedded database in ${dir} failed (exit ${code}):\n${stderr}`);
+}
+
 /** SQL_DSN set → that PostgreSQL; unset → PGlite under DATA_DIR on its own thread, served on a private Unix socket. */
 export async function connectDatabase(env: Env): Promise<Database> {
   if (env.SQL_DSN) {
     const sql = postgres(env.SQL_DSN, driverOptions(env.SQL_MAX_OPEN_CONNS)) as unknown as Sql;
     return { sql, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
-  const entry = new URL(`./embedded-server.worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href;
-  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, dataDir: env.DATA_DIR } });
+  const dir = embeddedDataDir(env.DATA_DIR);
+  const settings: EmbeddedSettings = { sharedBuffersMb: env.EMBEDDED_DB_SHARED_BUFFERS_MB };
+  // PGlite is the only sizeable WebAssembly here. V8 tiers its hot functions up to optimized code on
+  // background threads, and the compilers' scratch memory stays in glibc's arenas after they finish: 80–110 MB
+  // of RSS on the gateway under load, for no CPU per request we could measure (the database thread is not on
+  // the relay's path). The flag is process-wide and read when a module is compiled, so it is set before
+  // PGlite loads.
+  const wasmFlags = env.EMBEDDED_DB_OPTIMIZING_COMPILER ? [] : ['--liftoff-only'];
+  for (const flag of wasmFlags) setFlagsFromString(flag);
+  if (!existsSync(join(dir, 'PG_VERSION'))) await initEmbeddedDatabase(dir, settings, wasmFlags);
+  const entry = new URL(`./embedded-server.worker${SOURCE_EXT}`, import.meta.url).href;
+  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, dir, settings } });
   const socketPath = await new Promise<string>((resolve, reject) => {
     worker.once('message', (m: { socketPath: string }) => resolve(m.socketPath));
     worker.once('error', reject);

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { entryBound } from '../cache/entry-bound.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -8,7 +9,7 @@ const HOUR_MS = 3_600_000;
  * many users are notified.
  */
 export class NotifyThrottle {
-  private readonly counts = new LRUCache<string, number>({ max: 100_000, ttl: HOUR_MS });
+  private readonly counts = new LRUCache<string, number>({ ...entryBound(100_000), ttl: HOUR_MS });
 
   constructor(
     private readonly limit: number,

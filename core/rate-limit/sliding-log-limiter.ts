@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { entryBound } from '../cache/entry-bound.js';
 
 /**
  * new-api's per-IP sliding log: allow when fewer than N hits are stored, or the oldest of the last N is at
@@ -13,7 +14,7 @@ export class SlidingLogLimiter {
     private readonly windowSeconds: number,
     maxKeys = 100_000,
   ) {
-    this.logs = new LRUCache({ max: maxKeys, ttl: windowSeconds * 1000, updateAgeOnGet: false });
+    this.logs = new LRUCache({ ...entryBound(maxKeys), ttl: windowSeconds * 1000, updateAgeOnGet: false });
   }
 
   /** Records the hit and answers whether it is allowed. */

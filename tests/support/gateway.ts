@@ -11,6 +11,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export interface TestGateway {
   url: string;
   port: number;
+  /** the gateway process, for measurements (RSS, CPU time) */
+  pid: number;
   /** direct connection to the gateway's database (embedded or PostgreSQL) for ledger assertions */
   sql: postgres.Sql;
   /** the PostgreSQL database the gateway uses (null on the embedded database), for a second node on it */
@@ -22,19 +24,20 @@ export interface TestGateway {
 /**
  * Starts the real gateway (`node --import tsx core/main.ts`, or the compiled `dist/core/main.js` that
  * `npm start` runs when `built`) on a free port with its own database:
- * a temporary PGlite directory, or a fresh PostgreSQL database when FERRYMAN_TEST_DB=postgres.
+ * a temporary PGlite directory, or a fresh PostgreSQL database when FERRYMAN_TEST_DB=postgres (`database`
+ * picks one regardless of that variable).
  * `databaseUrl` joins another gateway's PostgreSQL database instead (a second node); it is not dropped
  * here, so stop this gateway before the one that created the database.
  */
 export async function startGateway(
   env: Record<string, string> = {},
-  opts: { dataDir?: string; nodeArgs?: string[]; built?: boolean; databaseUrl?: string } = {},
+  opts: { dataDir?: string; nodeArgs?: string[]; built?: boolean; databaseUrl?: string; database?: 'embedded' | 'postgres' } = {},
 ): Promise<TestGateway> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'ferryman-'));
   const pg = opts.databaseUrl !== undefined
     ? { url: opts.databaseUrl, drop: async () => {} }
-    : testDbKind() === 'postgres' ? await createPostgresDatabase() : null;
+    : (opts.database ?? testDbKind()) === 'postgres' ? await createPostgresDatabase() : null;
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...(opts.built ? ['dist/core/main.js'] : ['--import', 'tsx', 'core/main.ts'])], {
     cwd: ROOT,
     env: {
@@ -98,6 +101,7 @@ export async function startGateway(
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     sql,
     databaseUrl: pg?.url ?? null,
     output: () => out,

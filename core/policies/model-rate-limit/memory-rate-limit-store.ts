@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { entryBound } from '../../cache/entry-bound.js';
 import { slidingLogAllows, slidingLogAppend } from '../../rate-limit/sliding-log-limiter.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import { type BucketState, takeFromBucket, totalRequestBucket } from './token-bucket.js';
@@ -17,7 +18,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     private readonly now: () => number = Date.now,
   ) {
     // ttlResolution 0: an injected clock must be read on every check, not cached for a millisecond.
-    const lru = { max: maxUsers, ttlResolution: 0, perf: { now } };
+    const lru = { ...entryBound(maxUsers), ttlResolution: 0, perf: { now } };
     this.successes = new LRUCache(lru);
     this.buckets = new LRUCache(lru);
   }
