@@ -1,5 +1,5 @@
 // Mock upstream for the benchmark and the gateway's integration tests, speaking
-// three dialects from one server: OpenAI (/v1/chat/completions …), Anthropic
+// three dialects from one server: OpenAI (/v1/chat/completions, /v1/responses …), Anthropic
 // Messages (/v1/messages …) and Gemini (/v1beta/models/…). Scriptable per request
 // (body `mock` object, `mock-…` keys) and recording what it received. See
 // bench/README.md for the directives.
@@ -10,7 +10,7 @@ import { isMain } from './is-main.js';
 import { claudeCountTokens, claudeMessages, claudeModels } from './mock/anthropic-endpoints.js';
 import { geminiModelAction, geminiModels, geminiNotFound } from './mock/gemini-endpoints.js';
 import { readDirectives } from './mock/mock-directives.js';
-import { chatCompletions, embeddings, notFound, openAiModels, textCompletions } from './mock/mock-endpoints.js';
+import { chatCompletions, embeddings, notFound, openAiModels, responses, textCompletions } from './mock/mock-endpoints.js';
 import { MockExchange } from './mock/mock-exchange.js';
 import type { Dialect, Endpoint } from './mock/mock-request.js';
 import { errorBody } from './mock/openai-shapes.js';
@@ -137,6 +137,7 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
     .post('/v1/chat/completions', route(chatCompletions, true, 'openai'))
     .post('/v1/completions', route(textCompletions, true, 'openai'))
     .post('/v1/embeddings', route(embeddings, true, 'openai'))
+    .post('/v1/responses', route(responses, true, 'openai'))
     .get('/v1/models', route(models, false, modelsDialect))
     .get('/v1/models/*', route(model, false, modelsDialect))
     .post('/v1/models/*', route(geminiModelAction, true, 'gemini'))

@@ -14,6 +14,7 @@ import {
   type CompletionShape,
 } from './openai-shapes.js';
 import { planFrames, planTrickle, sseFrame, type StreamFrame } from './plan-stream.js';
+import { fullResponse, responseErrorFrame, responseStreamFrames } from './responses-shapes.js';
 import { scriptedError } from './scripted-error.js';
 
 const DEFAULT_MODEL = 'gpt-4o-mini';
@@ -67,6 +68,23 @@ function inputCount(input: unknown): number {
 
 export const chatCompletions = completion(chatShape, 'chatcmpl');
 export const textCompletions = completion(textShape, 'cmpl');
+
+/** /v1/responses: the Responses API, answered natively (usage in response.completed). */
+export const responses = scripted(openAiFailures, (exchange, { body: raw, directives: d, seq, credential }: MockRequest) => {
+  const body = isRecord(raw) ? raw : {};
+  const meta = { id: `resp_mock_${seq}`, model: modelOf(body), createdAt: Math.floor(Date.now() / 1000) };
+  const answer = answerOf(d, 'call', seq);
+  const usage = usageFor(d, 'completion');
+  if (body.stream === true) {
+    const frames = responseStreamFrames(meta, answer, usage);
+    const midStreamError = (sent: readonly string[]) =>
+      responseErrorFrame(scriptedError(d, 'mock error mid-stream', 'mock_mid_stream', credential).error as Record<string, unknown>, sent.length);
+    return exchange.stream(planFrames(frames, d, midStreamError), d.chunk_delay_ms ?? 0);
+  }
+  const full = fullResponse(meta, answer, usage);
+  if (d.stall_after_chunks !== undefined) return exchange.stream(planTrickle(full, d), d.chunk_delay_ms ?? 0, 'application/json');
+  exchange.json(200, full);
+});
 
 export const embeddings = scripted(openAiFailures, (exchange, { body: raw, directives }) => {
   const body = isRecord(raw) ? raw : {};

@@ -8,7 +8,7 @@ import { addChannel, addToken, ledger, startRelayFixture, type RelayFixture } fr
 import { seedUser } from '../support/seed-rows.js';
 
 const TEXT = 'Hello from mock upstream.';
-const MODELS = ['house-gpt', 'house-claude', 'claude-tools', 'claude-cache', 'gemini-2.5-flash', 'gemini-embedding-001'];
+const MODELS = ['house-gpt', 'house-gpt-cache', 'house-compat', 'house-claude', 'claude-tools', 'claude-cache', 'gemini-2.5-flash', 'gemini-embedding-001'];
 const WEATHER = { name: 'get_weather', arguments: { city: 'Paris' } };
 
 interface LogRow {
@@ -46,6 +46,9 @@ describe('client SDKs of every format through the relay seam', () => {
   beforeAll(async () => {
     f = await startRelayFixture();
     await addChannel(f, { type: 1, models: 'house-gpt' });
+    await addChannel(f, { type: 1, models: 'house-gpt-cache', key: jsonDirectiveKey({ cached_tokens: 4, reasoning_tokens: 6 }) });
+    // DeepSeek (type 43) speaks OpenAI's chat but not /v1/responses, so it gets chat completions.
+    await addChannel(f, { type: 43, models: 'house-compat' });
     await addChannel(f, { type: 14, models: 'house-claude' });
     await addChannel(f, { type: 14, models: 'claude-tools', key: jsonDirectiveKey({ tool_calls: [WEATHER] }) });
     await addChannel(f, { type: 14, models: 'claude-cache', key: jsonDirectiveKey({ cached_tokens: 100, cache_creation_tokens: 40 }) });
@@ -53,7 +56,7 @@ describe('client SDKs of every format through the relay seam', () => {
     for (const [k, v] of [
       ['ModelRatio', Object.fromEntries(MODELS.map((m) => [m, 1]))],
       ['CompletionRatio', Object.fromEntries(MODELS.map((m) => [m, 2]))],
-      ['CacheRatio', { 'claude-cache': 0.1 }],
+      ['CacheRatio', { 'claude-cache': 0.1, 'house-gpt-cache': 0.5 }],
     ] as const) {
       const r = await f.root.put('/api/option/', { key: k, value: JSON.stringify(v) });
       expect(r.body.success).toBe(true);
@@ -242,6 +245,38 @@ describe('client SDKs of every format through the relay seam', () => {
       expect(final.status).toBe('completed');
       expect(final.usage?.output_tokens).toBe(20);
       await charged(50, 'house-claude');
+    });
+
+    it('passes a response through to an OpenAI channel, which serves /v1/responses itself', async () => {
+      await f.mock.reset();
+      const r = await openai().responses.create({ model: 'house-gpt', input: 'hi', instructions: 'be brief' });
+      expect(r.id).toMatch(/^resp_mock_/);
+      expect(r.output_text).toBe(TEXT);
+      const [sent] = await f.mock.requests();
+      expect(sent).toMatchObject({ path: '/v1/responses', body: { model: 'house-gpt', input: 'hi', instructions: 'be brief' } });
+      await charged(50, 'house-gpt');
+    });
+
+    it('streams a passed-through response and bills cached tokens from response.completed', async () => {
+      const stream = openai().responses.stream({ model: 'house-gpt-cache', input: 'hi' });
+      let deltas = '';
+      stream.on('response.output_text.delta', (e) => (deltas += e.delta));
+      const final = await stream.finalResponse();
+      expect(deltas).toBe(TEXT);
+      expect(final.usage).toMatchObject({ input_tokens: 10, input_tokens_details: { cached_tokens: 4 }, output_tokens_details: { reasoning_tokens: 6 } });
+      // 6 uncached + 4 cached × 0.5 + 20 completion × 2
+      const row = await charged(48, 'house-gpt-cache');
+      expect(row).toMatchObject({ prompt_tokens: 10, completion_tokens: 20 });
+      expect(JSON.parse(row.other)).toMatchObject({ cache_tokens: 4, cache_ratio: 0.5 });
+    });
+
+    it('translates a response to chat completions for an OpenAI-compatible host', async () => {
+      await f.mock.reset();
+      const r = await openai().responses.create({ model: 'house-compat', input: 'hi' });
+      expect(r.output_text).toBe(TEXT);
+      const [sent] = await f.mock.requests();
+      expect(sent?.path).toBe('/v1/chat/completions');
+      await charged(50, 'house-compat');
     });
 
     it('answers 501 for stored responses, which only the upstream that made them holds', async () => {
