@@ -8,6 +8,7 @@ import * as uWS from 'uWebSockets.js';
 import { exitWithParent } from './exit-with-parent.js';
 import { isMain } from './is-main.js';
 import { claudeCountTokens, claudeMessages, claudeModels } from './mock/anthropic-endpoints.js';
+import { azureDeployment } from './mock/azure-endpoints.js';
 import { geminiModelAction, geminiModels, geminiNotFound } from './mock/gemini-endpoints.js';
 import { readDirectives } from './mock/mock-directives.js';
 import { chatCompletions, embeddings, notFound, openAiModels, responses, textCompletions } from './mock/mock-endpoints.js';
@@ -56,11 +57,12 @@ function parseBody(raw: Buffer): unknown {
 }
 
 /**
- * OpenAI: `Authorization`; Anthropic: `x-api-key`, else `Authorization: Bearer` (the official SDK sends
+ * OpenAI: `Authorization`; Azure: `api-key`; Anthropic: `x-api-key`, else `Authorization: Bearer` (the official SDK sends
  * its API key that way since 1.x); Gemini: `x-goog-api-key`, else the `key` query parameter.
  */
 function credentialOf(dialect: Dialect, req: uWS.HttpRequest, query: URLSearchParams): Credential {
   if (dialect === 'openai') return { name: 'Authorization', value: req.getHeader('authorization') };
+  if (dialect === 'azure') return { name: 'api-key', value: req.getHeader('api-key') };
   if (dialect === 'anthropic') {
     const key = req.getHeader('x-api-key');
     return key ? { name: 'x-api-key', value: key } : { name: 'Authorization', value: req.getHeader('authorization') };
@@ -131,13 +133,16 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
     );
 
   const byDialect = (endpoints: Record<Dialect, Endpoint>): Endpoint => (exchange, request) => endpoints[request.dialect](exchange, request);
-  const models = byDialect({ anthropic: claudeModels, gemini: geminiModels, openai: openAiModels });
-  const model = byDialect({ anthropic: notFound, gemini: geminiModels, openai: notFound });
+  const models = byDialect({ anthropic: claudeModels, gemini: geminiModels, openai: openAiModels, azure: openAiModels });
+  const model = byDialect({ anthropic: notFound, gemini: geminiModels, openai: notFound, azure: notFound });
   const app = uWS.App()
     .post('/v1/chat/completions', route(chatCompletions, true, 'openai'))
     .post('/v1/completions', route(textCompletions, true, 'openai'))
     .post('/v1/embeddings', route(embeddings, true, 'openai'))
     .post('/v1/responses', route(responses, true, 'openai'))
+    .post('/openai/deployments/:deployment/chat/completions', route(azureDeployment(chatCompletions), true, 'azure'))
+    .post('/openai/deployments/:deployment/completions', route(azureDeployment(textCompletions), true, 'azure'))
+    .post('/openai/deployments/:deployment/embeddings', route(azureDeployment(embeddings), true, 'azure'))
     .get('/v1/models', route(models, false, modelsDialect))
     .get('/v1/models/*', route(model, false, modelsDialect))
     .post('/v1/models/*', route(geminiModelAction, true, 'gemini'))

@@ -22,10 +22,13 @@ import { connectDatabase } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { UsageDashboard } from './dashboard/usage-dashboard.js';
 import { createClientIpResolver } from './http/client-ip.js';
+import { InFlightGate } from './http/in-flight-gate.js';
 import { mountStatic } from './http/mount-static.js';
 import { loadStaticFiles } from './http/static-files.js';
 import { createLogger, type Logger } from './log/logger.js';
 import { LowBalanceNotifier } from './notify/low-balance-notifier.js';
+import { mountMetrics } from './observability/mount-metrics.js';
+import { createObservability } from './observability/observability.js';
 import { OptionsStore } from './options/options-store.js';
 import { createModelRateLimiter } from './policies/model-rate-limit/create-model-rate-limiter.js';
 import { SensitiveWordsPolicy } from './policies/sensitive-words/sensitive-words-policy.js';
@@ -40,6 +43,12 @@ export interface RunningGateway {
   port: number;
   services: AppServices;
   stop(): Promise<void>;
+}
+
+/** Leases on both databases unless turned off; only a shared PostgreSQL has other nodes to heart-beat for. */
+function ledgerMode(env: Env, kind: 'embedded' | 'postgres') {
+  if (kind === 'embedded') return { kind: 'lease', heartbeatTimeoutS: null } as const;
+  return env.QUOTA_LEASES ? ({ kind: 'lease', heartbeatTimeoutS: env.QUOTA_LEASE_HEARTBEAT_TIMEOUT } as const) : ({ kind: 'statement' } as const);
 }
 
 /** Composition root: config → db → migrate → caches/actors → routes → listen. */
@@ -84,7 +93,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     tokens: new TokenCache(db.sql, env.SYNC_FREQUENCY),
     channels: new ChannelDirectory(db.sql, (type) => providerOf(type).name, channelHealth.hooks),
     channelHealth,
-    ledger: new QuotaLedger(db.sql, counters, db.kind === 'embedded' ? 'lease' : 'statement', log),
+    ledger: new QuotaLedger(db.sql, counters, ledgerMode(env, db.kind), log),
     logs: new LogWriter(db.sql, log),
     dashboard: new UsageDashboard(db, options, log, env.BATCH_UPDATE_INTERVAL),
     invalidation,
@@ -101,6 +110,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     push: new AdminPush({ sql: db.sql, env, options, log }),
   };
   await services.push.start();
+  await services.ledger.leases?.start();
   channelHealth.attach(services.channels);
   await services.channels.rebuild();
   services.dashboard.start();
@@ -113,11 +123,24 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   });
   await invalidation.start();
 
+  // Logs first, then the counters and leases that hold the charges they explain: a crash between the writes can
+  // leave a logged request uncharged (in the user's favour), never a charge without its log.
+  const flushAll = async () => {
+    services.ledger.leases?.mark();
+    await services.logs.flush();
+    await counters.flush();
+    await services.ledger.leases?.release();
+  };
+  let flushing = false;
   const flushTimer = setInterval(() => {
-    void services.ledger.leases?.release();
-    void counters.flush();
-    void services.logs.flush();
+    if (flushing) return;
+    flushing = true;
+    flushAll()
+      .catch((e: unknown) => log.error('batched write failed', { error: String(e) }))
+      .finally(() => (flushing = false));
   }, env.BATCH_UPDATE_INTERVAL * 1000);
+  const beatMs = services.ledger.leases?.heartbeatIntervalMs() ?? null;
+  const heartbeatTimer = beatMs === null ? null : setInterval(() => void services.ledger.leases?.heartbeat(), beatMs);
   // Fallback sync for changes made by other nodes whose NOTIFY was missed.
   const syncTimer = setInterval(() => {
     void services.channels.rebuild().catch((e: unknown) => log.warn('channel sync failed', { error: String(e) }));
@@ -125,7 +148,15 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   }, env.SYNC_FREQUENCY * 1000);
 
   const app = uWS.App();
-  const upstream = mountRelay(app, services);
+  const gate = new InFlightGate(env.RELAY_MAX_IN_FLIGHT);
+  // read at scrape time only: nothing here runs per request
+  const observability = createObservability(env.METRICS_TOKEN, {
+    inFlight: () => ({ current: gate.inFlight, limit: gate.limit }),
+    leases: () => services.ledger.leases?.totals() ?? null,
+    channels: () => services.channels.all(),
+  });
+  const upstream = mountRelay(app, services, { gate, metrics: observability?.relay ?? null });
+  mountMetrics(app, env.METRICS_TOKEN, observability);
   const tasks = startTasks(app, services);
   const healthJobs = startHealthJobs(services);
   mountApi(app, routes, services);
@@ -146,9 +177,11 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       uWS.us_listen_socket_close(listenSocket);
       clearInterval(flushTimer);
       clearInterval(syncTimer);
-      await services.ledger.leases?.release(true);
-      await counters.flush();
+      if (heartbeatTimer) clearInterval(heartbeatTimer);
       await services.logs.flush();
+      await counters.flush();
+      await services.ledger.leases?.release(true);
+      await services.ledger.leases?.stop();
       await services.dashboard.stop();
       await services.tokenCounter.close();
       await tasks.stop();

@@ -4,7 +4,7 @@ import type { MockDirectives } from './mock-directives.js';
 import type { Credential } from './scripted-error.js';
 
 /** Which API a request speaks; it decides where the key is read from. */
-export type Dialect = 'openai' | 'anthropic' | 'gemini';
+export type Dialect = 'openai' | 'azure' | 'anthropic' | 'gemini';
 
 export interface MockRequest {
   dialect: Dialect;

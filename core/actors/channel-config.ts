@@ -1,5 +1,6 @@
 import { keysOf, readChannelInfo } from '../db/repositories/channel-info.js';
 import type { ChannelRow } from '../db/rows.js';
+import { providerOf } from '../providers/registry.js';
 
 /** A multi-key channel's key settings (channel_info); statuses by key index, enabled when absent. */
 export interface MultiKeyConfig {
@@ -33,6 +34,8 @@ export interface ChannelConfig {
   other: string;
   openaiOrganization: string;
   testModel: string;
+  /** created_time (unix seconds): Azure deployment names depend on it */
+  createdTime: number;
   multiKey: MultiKeyConfig;
 }
 
@@ -58,7 +61,7 @@ function parseObject<T>(text: string | null | undefined): T | null {
  */
 function keysFor(type: number, key: string, isMultiKey: boolean): string[] {
   if (isMultiKey) return keysOf(key);
-  if (type === 41) return key.trim() ? [key.trim()] : [];
+  if (providerOf(type).jsonKeys) return key.trim() ? [key.trim()] : [];
   return key
     .split('\n')
     .map((k) => k.trim())
@@ -95,6 +98,7 @@ export function toChannelConfig(row: ChannelRow): ChannelConfig {
     other: row.other ?? '',
     openaiOrganization: row.openai_organization ?? '',
     testModel: row.test_model ?? '',
+    createdTime: Number(row.created_time) || 0,
     multiKey: {
       enabled: info.is_multi_key,
       mode: info.is_multi_key && info.multi_key_mode !== 'polling' ? 'random' : 'polling',

@@ -56,6 +56,11 @@ export class ChannelDirectory {
     return ch ? this.ownerName(ch.config.type) : undefined;
   }
 
+  /** Every channel's actor, enabled or not (read by /metrics at scrape time). */
+  all(): IterableIterator<ChannelActor> {
+    return this.actors.values();
+  }
+
   /** A pinned channel (admin `sk-key-<id>`), enabled or not; the caller checks status. */
   async loadOne(id: number): Promise<ChannelActor | null> {
     return this.actors.get(id) ?? this.refresh(id);

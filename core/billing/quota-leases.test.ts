@@ -6,10 +6,10 @@ import { QuotaLeases } from './quota-leases.js';
 /** ferryman_lease for one user, in memory; each statement waits until the test opens the gate. */
 function fakeDatabase(balance: number) {
   const db = { balance, statements: 0, gates: [] as Array<() => void> };
-  const sql = ((strings: TemplateStringsArray, ...v: number[]) => {
+  const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
     if (!strings.join('?').includes('ferryman_lease(')) return Promise.resolve([]);
     db.statements++;
-    const [, , needU, wantU] = v as [number, number, number, number];
+    const [, , , needU, wantU] = v as [string, number, number, number, number];
     return new Promise((resolve) => {
       db.gates.push(() => {
         if (db.balance < needU) return resolve([{ status: 1, user_taken: 0, token_taken: 0, user_quota: db.balance, token_quota: 0 }]);
@@ -34,12 +34,14 @@ const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
 describe('QuotaLeases', () => {
   it('tops a running-low slice up in the background, so reservations keep going without waiting', async () => {
     const { db, sql, open } = fakeDatabase(1_000_000);
-    const leases = new QuotaLeases(sql, quiet, 64);
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
     const first = leases.reserve(1, 0, false, 10);
     await open();
-    expect(await first).toMatchObject({ ok: true });
+    const granted = await first;
+    if (!granted.ok) throw new Error('the first reservation was refused');
+    const slice = granted.user;
     expect(leases.held('u', 1)).toBe(630);
-    leases.finish('u', 1, 10, 10);
+    leases.finish(slice, 10, 10);
 
     // Spend the slice down below a quarter (160): one background statement is queued, none awaited.
     let settled = 0;
@@ -49,7 +51,7 @@ describe('QuotaLeases', () => {
         settled++;
       });
       await new Promise((r) => setTimeout(r, 0));
-      leases.finish('u', 1, 10, 10);
+      leases.finish(slice, 10, 10);
     }
     expect(settled).toBe(50);
     expect(db.statements).toBe(2);
@@ -62,7 +64,7 @@ describe('QuotaLeases', () => {
 
   it('leaves a refused top-up to the next reservation, which reports the shortfall', async () => {
     const { sql, open } = fakeDatabase(200);
-    const leases = new QuotaLeases(sql, quiet, 64);
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
     const first = leases.reserve(1, 0, false, 10);
     await open();
     expect(await first).toMatchObject({ ok: true });
@@ -75,7 +77,7 @@ describe('QuotaLeases', () => {
 
   it('lets a charge beyond its reservation spend what the slice holds, never more', async () => {
     const { sql, open } = fakeDatabase(1_000);
-    const leases = new QuotaLeases(sql, quiet, 64);
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
     const first = leases.reserve(1, 0, false, 10);
     await open();
     expect(await first).toMatchObject({ ok: true });
@@ -84,5 +86,69 @@ describe('QuotaLeases', () => {
     expect(leases.spendHeld('u', 1, 1_000)).toBe(530);
     expect(leases.held('u', 1)).toBe(0);
     expect(leases.spendHeld('u', 2, 5)).toBe(0);
+  });
+});
+
+/** A database that grants every lease at once and has already taken every slice back (its rows are gone). */
+function reclaimingDatabase() {
+  const db = { leases: 0, charged: [] as number[], beats: 0, alive: true };
+  const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
+    const text = strings.join('?');
+    if (text.includes('ferryman_lease(')) {
+      db.leases++;
+      const [, , , needU, wantU] = v as [string, number, number, number, number];
+      return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0 }]);
+    }
+    if (text.includes('ferryman_lease_return(')) return Promise.resolve([{ kept: false }]);
+    if (text.includes('ferryman_node_beat(')) {
+      db.beats++;
+      return Promise.resolve([{ alive: db.alive }]);
+    }
+    if (text.includes('UPDATE users SET quota = quota -')) db.charged.push(v[0] as number);
+    return Promise.resolve([]);
+  }) as unknown as Sql;
+  return { db, sql };
+}
+
+describe('QuotaLeases when the database has taken a slice back', () => {
+  it('charges what the slice spent since its last write and what requests in flight spend, and serves no more from it', async () => {
+    const { db, sql } = reclaimingDatabase();
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
+    const first = await leases.reserve(1, 0, false, 10);
+    if (!first.ok) throw new Error('refused');
+    leases.finish(first.user, 10, 10); // spent 10 since the row was written (640)
+    const second = await leases.reserve(1, 0, false, 10);
+    if (!second.ok) throw new Error('refused');
+    expect(second.user).toBe(first.user);
+
+    await leases.release(); // the row is gone: the slice is void
+    expect(first.user.void).toBe(true);
+    expect(leases.held('u', 1)).toBe(0);
+    leases.finish(second.user, 10, 7); // in flight when voided: its spend is owed too
+    await leases.release();
+    expect(db.charged).toEqual([17]);
+
+    const third = await leases.reserve(1, 0, false, 10);
+    if (!third.ok) throw new Error('refused');
+    expect(third.user).not.toBe(first.user);
+    expect(db.leases).toBe(2);
+  });
+
+  it('voids every slice and registers anew when its heartbeat finds it declared dead', async () => {
+    const { db, sql } = reclaimingDatabase();
+    const leases = new QuotaLeases(sql, quiet, { factor: 64, heartbeatTimeoutS: 30 });
+    await leases.start();
+    const first = await leases.reserve(1, 0, false, 10);
+    if (!first.ok) throw new Error('refused');
+    db.alive = false;
+    await leases.heartbeat();
+    expect(first.user.void).toBe(true);
+    leases.finish(first.user, 10, 10);
+    db.alive = true;
+    await leases.release();
+    // 10 spent from the void slice is charged; the reclaim had returned the rest
+    expect(db.charged).toEqual([10]);
+    const again = await leases.reserve(1, 0, false, 10);
+    expect(again.ok && again.user !== first.user).toBe(true);
   });
 });

@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 import type { ReserveOutcome } from './quota-ledger.js';
 
-interface Lease {
-  kind: 'u' | 't';
-  id: number;
+/** A slice of one user's balance or one limited token's quota, held in this node's memory. */
+export interface LeaseSlice {
+  readonly kind: 'u' | 't';
+  readonly id: number;
   /** leased from the database and not yet assigned to a request (negative: charges beyond the lease) */
   held: number;
   /** reserved by requests still in flight (out of `held`, not yet charged or refunded) */
@@ -16,9 +19,19 @@ interface Lease {
   synced: number;
   /** a background top-up is queued or running */
   toppingUp: boolean;
+  /** held + inflight when mark() ran: the least the next write may record (see mark) */
+  marked: number | null;
+  /**
+   * The database no longer counts this slice as leased (its node was declared dead, or the token's quota
+   * was set by hand): nothing more is served from it, and what requests still in flight spend is charged
+   * to the owner directly.
+   */
+  void: boolean;
 }
 
-export type LeaseOutcome = { ok: true; userQuotaAfter: number } | Extract<ReserveOutcome, { ok: false }>;
+export type LeaseOutcome =
+  | { ok: true; userQuotaAfter: number; user: LeaseSlice; token: LeaseSlice | null }
+  | Extract<ReserveOutcome, { ok: false }>;
 
 interface LeaseRow {
   status: number;
@@ -28,31 +41,71 @@ interface LeaseRow {
   token_quota: number | null;
 }
 
+export interface LeaseOptions {
+  /** a refill takes this many times the request's need */
+  factor?: number;
+  /** slices unused this long are handed back */
+  idleMs?: number;
+  /**
+   * Seconds without a heartbeat after which the other nodes of a shared database return this node's slices;
+   * null on the embedded database, whose one node returns everything left at its next start.
+   */
+  heartbeatTimeoutS?: number | null;
+}
+
+/** ferryman_lease's status when this node is not registered (declared dead by the others). */
+const STATUS_NODE_UNKNOWN = 4;
+
 /**
- * Quota leases for the embedded (single-node) database: a slice of a user's balance and of a limited
- * token's quota is moved into memory with one statement (recorded in quota_leases), and requests reserve
- * from it synchronously. A refill takes `factor` × the request's need, and a slice under a quarter of
- * that is topped up in the background, so requests rarely wait for the database at all. Slices idle for
- * `idleMs` are handed back; whatever a crash leaves in quota_leases is returned at the next start. Exact by construction: memory never goes below zero on reservation, and
- * the database only ever gives what it has.
+ * Quota leases: a slice of a user's balance and of a limited token's quota is moved into memory with one
+ * statement (recorded in quota_leases under this node's id), and requests reserve from it synchronously. A
+ * refill takes `factor` × the request's need, and a slice under a quarter of that is topped up in the
+ * background, so requests rarely wait for the database at all. Slices idle for `idleMs` are handed back.
+ *
+ * Across nodes of one PostgreSQL: each node heart-beats every flush tick, and returns the slices of any node
+ * silent for `heartbeatTimeoutS`. A node stops serving from its slices once its own last heartbeat is half
+ * that old, so it never spends a slice the others may have returned; if it finds itself declared dead, it
+ * voids its slices (charging what they had spent since their last write), and registers under a new id.
+ * Exact by construction: memory never goes below zero on reservation, and the database only ever gives what it has.
  */
 export class QuotaLeases {
-  private leases = new Map<string, Lease>();
+  private leases = new Map<string, LeaseSlice>();
+  /** What requests spent from void slices, still to be charged to their owners (key: kind + id). */
+  private debts = new Map<string, number>();
   /** Every statement touching quota_leases runs in this one queue, so row writes never race. */
   private chain: Promise<unknown> = Promise.resolve();
+  private node = newNodeId();
+  private lastBeat = performance.now();
+  private readonly factor: number;
+  private readonly idleMs: number;
+  private readonly fenceAfterMs: number | null;
+  private readonly timeoutS: number | null;
 
   constructor(
     private readonly sql: Sql,
     private readonly log: Logger,
-    private readonly factor = 64,
-    private readonly idleMs = 1500,
-  ) {}
+    opts: LeaseOptions = {},
+  ) {
+    this.factor = opts.factor ?? 64;
+    this.idleMs = opts.idleMs ?? 1500;
+    this.timeoutS = opts.heartbeatTimeoutS ?? null;
+    this.fenceAfterMs = this.timeoutS === null ? null : (this.timeoutS * 1000) / 2;
+  }
+
+  /** Registers this node; leases are refused (and registration retried) until it has. */
+  async start(): Promise<void> {
+    await this.serial(() => this.register());
+  }
 
   async reserve(userId: number, tokenId: number, tokenLimited: boolean, amount: number): Promise<LeaseOutcome> {
-    const u = this.lease('u', userId);
-    const t = tokenLimited && tokenId > 0 ? this.lease('t', tokenId) : null;
+    if (this.fenceAfterMs !== null && performance.now() - this.lastBeat > this.fenceAfterMs) {
+      // Our heartbeat is late: the other nodes may be about to return our slices. Renew it before using them.
+      await this.serial(() => this.beat()).catch((e: unknown) => this.log.warn('lease heartbeat failed', { error: String(e) }));
+    }
     for (let attempt = 0; attempt < 5; attempt++) {
-      if (u.held >= amount && (!t || t.held >= amount)) {
+      const u = this.lease('u', userId);
+      const t = tokenLimited && tokenId > 0 ? this.lease('t', tokenId) : null;
+      if (u.held >= amount && (!t || t.held >= amount) && this.fresh()) {
         const now = Date.now();
         u.held -= amount;
         u.inflight += amount;
@@ -63,27 +116,31 @@ export class QuotaLeases {
           t.lastUsed = now;
         }
         this.topUpIfLow(u, t, tokenId, amount);
-        return { ok: true, userQuotaAfter: u.dbQuota + u.held };
+        return { ok: true, userQuotaAfter: u.dbQuota + u.held, user: u, token: t };
       }
       const refused = await this.refill(u, t, tokenId, amount);
       if (refused) return refused;
     }
     // Other requests kept draining each refill; give up rather than spin.
-    return { ok: false, reason: 'user', userQuota: u.dbQuota + u.held, tokenQuota: t ? t.dbQuota + t.held : 0 };
+    const u = this.lease('u', userId);
+    return { ok: false, reason: 'user', userQuota: u.dbQuota + u.held, tokenQuota: 0 };
   }
 
   /** A request is over: what it reserved but did not spend goes back to the slice (refund: spent = 0). */
-  finish(kind: 'u' | 't', id: number, reserved: number, spent: number): void {
-    const l = this.lease(kind, id);
-    l.inflight -= reserved;
-    l.held += reserved - spent;
-    l.lastUsed = Date.now();
+  finish(slice: LeaseSlice, reserved: number, spent: number): void {
+    slice.inflight -= reserved;
+    if (slice.void) {
+      if (spent !== 0) this.owe(slice, spent);
+      return;
+    }
+    slice.held += reserved - spent;
+    slice.lastUsed = Date.now();
   }
 
   /** Takes up to `want` of what a slice holds unassigned, for a charge beyond a reservation; returns the amount. */
   spendHeld(kind: 'u' | 't', id: number, want: number): number {
     const l = this.leases.get(`${kind}${id}`);
-    if (!l) return 0;
+    if (!l || !this.fresh()) return 0;
     const n = Math.min(want, Math.max(0, l.held));
     l.held -= n;
     l.lastUsed = Date.now();
@@ -95,37 +152,151 @@ export class QuotaLeases {
     return this.leases.get(`${kind}${id}`)?.held ?? 0;
   }
 
+  /** Slices held, quota unassigned and quota reserved by requests in flight, per kind (read by /metrics at scrape time). */
+  totals(): { kind: 'user' | 'token'; slices: number; held: number; reserved: number }[] {
+    const user = { kind: 'user' as const, slices: 0, held: 0, reserved: 0 };
+    const token = { kind: 'token' as const, slices: 0, held: 0, reserved: 0 };
+    for (const l of this.leases.values()) {
+      const t = l.kind === 'u' ? user : token;
+      t.slices++;
+      t.held += l.held;
+      t.reserved += l.inflight;
+    }
+    return [user, token];
+  }
+
   /**
-   * Runs every flush tick: idle slices (all of them with `all`) are handed back, and every lease row is
-   * brought down to what is really still held, so spent quota leaves quota_leases within a tick and a
-   * crash can only return what was never charged (plus at most one tick of charges).
+   * Runs a few times per heartbeat timeout on a shared database: renews this node's heartbeat and returns
+   * the slices of nodes that have gone silent.
+   */
+  async heartbeat(): Promise<void> {
+    if (this.timeoutS === null) return;
+    await this.serial(async () => {
+      await this.beat();
+      const [row] = await this.sql<{ n: number | string }[]>`SELECT ferryman_reclaim_leases(${this.timeoutS}) AS n`;
+      if (Number(row?.n ?? 0) > 0) this.log.info('returned the quota leases of a silent node', { leases: Number(row!.n) });
+    }).catch((e: unknown) => this.log.warn('lease heartbeat failed', { error: String(e) }));
+  }
+
+  /** How often heartbeat() should run (ms), or null when there is no other node to tell. */
+  heartbeatIntervalMs(): number | null {
+    return this.timeoutS === null ? null : (this.timeoutS * 1000) / 6;
+  }
+
+  /**
+   * Called before the consume logs are written: the next release() records at least what each slice held then,
+   * so the database never shows a charge whose log was not yet written (a crash in between errs in the user's
+   * favour instead).
+   */
+  mark(): void {
+    for (const l of this.leases.values()) l.marked = l.held + l.inflight;
+  }
+
+  /**
+   * Runs every flush tick: charges owed by void slices, then idle slices (all of them with `all`) handed
+   * back and every lease row brought down to what is really still held, so spent quota leaves quota_leases
+   * within a tick and a crash can only return what was never charged (plus at most one tick of charges).
    */
   async release(all = false): Promise<void> {
+    await this.payDebts();
     const now = Date.now();
     for (const [key, l] of this.leases) {
       const idle = all || now - l.lastUsed >= this.idleMs;
       await this.serial(async () => {
+        if (l.void) return;
         const give = idle ? l.held : 0;
-        const stillHeld = l.held - give + l.inflight;
+        const marked = l.marked;
+        l.marked = null;
+        const stillHeld = Math.max(l.held - give + l.inflight, marked === null ? -Infinity : marked - give);
         if (give === 0 && stillHeld === l.synced) return;
-        l.held -= give;
+        let kept: boolean;
         try {
-          await this.sql`SELECT ferryman_lease_return(${l.kind}, ${l.id}, ${give}, ${stillHeld}, ${Math.floor(now / 1000)})`;
-          l.synced = stillHeld;
+          const [row] = await this.sql<{ kept: boolean }[]>`
+            SELECT ferryman_lease_return(${this.node}, ${l.kind}, ${l.id}, ${give}, ${stillHeld}) AS kept`;
+          kept = row?.kept === true;
         } catch (e) {
-          l.held += give;
           this.log.error('returning leased quota failed; will retry', { error: String(e) });
           return;
         }
-        if (idle && l.held === 0 && l.inflight === 0 && this.leases.get(key) === l) this.leases.delete(key);
+        if (!kept) {
+          // The database had already taken this slice back (a negative give was charged all the same).
+          if (give < 0) l.held -= give;
+          this.voidSlice(l);
+          if (this.leases.get(key) === l) this.leases.delete(key);
+          return;
+        }
+        l.held -= give;
+        l.synced = stillHeld;
+        // a marked row may still record more than is held: it is deleted by the write that brings it to 0
+        if (idle && stillHeld === 0 && l.held === 0 && l.inflight === 0 && this.leases.get(key) === l) this.leases.delete(key);
       });
     }
   }
 
-  private lease(kind: 'u' | 't', id: number): Lease {
+  /** At shutdown, after release(true): this node is gone, not dead. */
+  async stop(): Promise<void> {
+    await this.payDebts();
+    await this.serial(() => this.sql`DELETE FROM ferryman_nodes WHERE node = ${this.node}`).catch(() => {});
+  }
+
+  private fresh(): boolean {
+    return this.fenceAfterMs === null || performance.now() - this.lastBeat <= this.fenceAfterMs;
+  }
+
+  private async register(): Promise<void> {
+    await this.sql`SELECT ferryman_node_beat(${this.node}, true)`;
+    this.lastBeat = performance.now();
+  }
+
+  /** Renews the heartbeat; a node found declared dead voids its slices and registers anew. Run inside serial. */
+  private async beat(): Promise<void> {
+    const startedAt = performance.now();
+    const [row] = await this.sql<{ alive: boolean }[]>`SELECT ferryman_node_beat(${this.node}, false) AS alive`;
+    if (row?.alive) {
+      this.lastBeat = startedAt;
+      return;
+    }
+    this.log.warn('this node was declared dead by the others; its quota leases were returned', { node: this.node });
+    for (const l of this.leases.values()) this.voidSlice(l);
+    this.leases.clear();
+    this.node = newNodeId();
+    await this.register();
+  }
+
+  /** What the slice spent since its row was last written is charged directly; the rest is the database's again. */
+  private voidSlice(l: LeaseSlice): void {
+    if (l.void) return;
+    l.void = true;
+    const spentSinceWrite = l.synced - l.held - l.inflight;
+    if (spentSinceWrite !== 0) this.owe(l, spentSinceWrite);
+    l.held = 0;
+  }
+
+  private owe(l: LeaseSlice, amount: number): void {
+    const key = `${l.kind}${l.id}`;
+    this.debts.set(key, (this.debts.get(key) ?? 0) + amount);
+  }
+
+  private async payDebts(): Promise<void> {
+    for (const [key, amount] of this.debts) {
+      const id = Number(key.slice(1));
+      await this.serial(async () => {
+        if (key[0] === 'u') await this.sql`UPDATE users SET quota = quota - ${amount} WHERE id = ${id}`;
+        else await this.sql`UPDATE tokens SET remain_quota = remain_quota - ${amount} WHERE id = ${id}`;
+        const left = (this.debts.get(key) ?? 0) - amount;
+        if (left === 0) this.debts.delete(key);
+        else this.debts.set(key, left);
+      }).catch((e: unknown) => this.log.error('charging a returned lease failed; will retry', { error: String(e) }));
+    }
+  }
+
+  private lease(kind: 'u' | 't', id: number): LeaseSlice {
     const key = `${kind}${id}`;
     let l = this.leases.get(key);
-    if (!l) this.leases.set(key, (l = { kind, id, held: 0, inflight: 0, lastUsed: Date.now(), dbQuota: 0, synced: 0, toppingUp: false }));
+    if (!l) {
+      l = { kind, id, held: 0, inflight: 0, lastUsed: Date.now(), dbQuota: 0, synced: 0, toppingUp: false, marked: null, void: false };
+      this.leases.set(key, l);
+    }
     return l;
   }
 
@@ -136,13 +307,19 @@ export class QuotaLeases {
   }
 
   /** Tops the user's (and token's) slice up to serve `amount`; returns the refusal, or null when topped up. */
-  private refill(u: Lease, t: Lease | null, tokenId: number, amount: number): Promise<LeaseOutcome | null> {
+  private refill(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, amount: number): Promise<LeaseOutcome | null> {
     return this.serial(async (): Promise<LeaseOutcome | null> => {
+      if (u.void || t?.void) return null; // voided while waiting: the caller takes fresh slices
+      if (!this.fresh()) await this.beat();
       if (u.held >= amount && (!t || t.held >= amount)) return null;
       const needU = Math.max(0, amount - u.held);
       const needT = t ? Math.max(0, amount - t.held) : 0;
       const row = await this.take(u, t, tokenId, needU, needT, amount * this.factor);
       if (!row) return { ok: false, reason: 'user', userQuota: 0, tokenQuota: 0 };
+      if (row.status === STATUS_NODE_UNKNOWN) {
+        await this.beat();
+        return null;
+      }
       if (row.status !== 0) {
         const reason = row.status === 2 ? 'token' : row.status === 3 ? 'token_missing' : 'user';
         return { ok: false, reason, userQuota: u.dbQuota + u.held, tokenQuota: t ? t.dbQuota + t.held : row.token_quota ?? 0 };
@@ -156,14 +333,16 @@ export class QuotaLeases {
    * queue behind the lease statement (which waits its turn behind log inserts on the one database thread).
    * A refusal or failure is left to the next reservation.
    */
-  private topUpIfLow(u: Lease, t: Lease | null, tokenId: number, amount: number): void {
+  private topUpIfLow(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, amount: number): void {
     const low = amount * (this.factor / 4);
-    const leases = [u, t].filter((l): l is Lease => l !== null && l.held < low && !l.toppingUp);
+    const leases = [u, t].filter((l): l is LeaseSlice => l !== null && l.held < low && !l.toppingUp);
     if (leases.length === 0) return;
     for (const l of leases) l.toppingUp = true;
     const needU = leases.includes(u) ? 1 : 0;
     const needT = t && leases.includes(t) ? 1 : 0;
-    void this.serial(() => this.take(u, t, tokenId, needU, needT, amount * this.factor))
+    void this.serial(async () => {
+      if (!u.void && !t?.void) await this.take(u, t, tokenId, needU, needT, amount * this.factor);
+    })
       .catch((e: unknown) => this.log.warn('topping up a quota lease failed', { error: String(e) }))
       .finally(() => {
         for (const l of leases) l.toppingUp = false;
@@ -171,19 +350,25 @@ export class QuotaLeases {
   }
 
   /** One ferryman_lease statement: at least `need`, up to `want`, of each slice that asks. */
-  private async take(u: Lease, t: Lease | null, tokenId: number, needU: number, needT: number, want: number): Promise<LeaseRow | undefined> {
+  private async take(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, needU: number, needT: number, want: number): Promise<LeaseRow | undefined> {
     const [row] = await this.sql<LeaseRow[]>`
-      SELECT * FROM ferryman_lease(${u.id}, ${tokenId}, ${needU}, ${needU > 0 ? want : 0}, ${needT}, ${needT > 0 ? want : 0}, ${Math.floor(Date.now() / 1000)})`;
-    if (!row) return row;
+      SELECT * FROM ferryman_lease(${this.node}, ${u.id}, ${tokenId}, ${needU}, ${needU > 0 ? want : 0}, ${needT}, ${needT > 0 ? want : 0})`;
+    if (!row || row.status === STATUS_NODE_UNKNOWN) return row;
     u.dbQuota = row.user_quota ?? 0;
     if (t) t.dbQuota = row.token_quota ?? 0;
     if (row.status !== 0) return row;
-    u.held += row.user_taken;
-    u.synced += row.user_taken;
-    if (t) {
-      t.held += row.token_taken;
-      t.synced += row.token_taken;
+    for (const [l, taken] of [[u, row.user_taken], [t, row.token_taken]] as const) {
+      if (!l) continue;
+      l.held += taken;
+      l.synced += taken;
+      // taken after mark(): the row grew by it, so the least to record grows too
+      if (l.marked !== null) l.marked += taken;
     }
     return row;
   }
+}
+
+/** host-pid-random: readable in quota_leases, new after every registration so a voided past never matches. */
+function newNodeId(): string {
+  return `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
 }

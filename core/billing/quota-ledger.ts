@@ -1,7 +1,7 @@
 import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 import type { BatchedCounters } from './batched-counters.js';
-import { QuotaLeases } from './quota-leases.js';
+import { QuotaLeases, type LeaseSlice } from './quota-leases.js';
 import { ReservationBatcher } from './reservation-batcher.js';
 
 export interface Reservation {
@@ -13,6 +13,8 @@ export interface Reservation {
   done: boolean;
   /** the user's balance right after the reservation (for the low-balance notification) */
   userQuotaAfter: number;
+  /** the leased slices the reservation came from (lease mode, amount > 0) */
+  slices: { user: LeaseSlice; token: LeaseSlice | null } | null;
 }
 
 /** What a settlement took: at most what the reservation and the user's balance covered, and what they did not. */
@@ -28,10 +30,11 @@ export type ReserveOutcome =
 
 /**
  * reserve → settle | refund, exactly once per request. Two strategies behind one interface:
- * - `lease` (embedded database, one node): reservations come from quota leased into memory (QuotaLeases),
- *   so most requests cost no database round trip;
- * - `statement` (shared PostgreSQL, possibly many nodes): one conditional statement per reservation
- *   (ferryman_reserve, coalesced by ReservationBatcher), so concurrent nodes can never overdraw.
+ * - `lease` (the default on both databases): reservations come from quota leased into memory
+ *   (QuotaLeases), so most requests cost no database round trip; on a shared PostgreSQL each node leases
+ *   its own slices, so nodes can never overdraw together;
+ * - `statement` (QUOTA_LEASES=false on PostgreSQL): one conditional statement per reservation
+ *   (ferryman_reserve, coalesced by ReservationBatcher).
  * Settlement and refunds are additive deltas flushed in batches either way.
  */
 export class QuotaLedger {
@@ -41,11 +44,11 @@ export class QuotaLedger {
   constructor(
     private readonly sql: Sql,
     private readonly counters: BatchedCounters,
-    mode: 'lease' | 'statement',
+    mode: { kind: 'lease'; heartbeatTimeoutS: number | null } | { kind: 'statement' },
     private readonly log: Logger,
   ) {
     this.batcher = new ReservationBatcher(sql);
-    this.leases = mode === 'lease' ? new QuotaLeases(sql, log) : null;
+    this.leases = mode.kind === 'lease' ? new QuotaLeases(sql, log, { heartbeatTimeoutS: mode.heartbeatTimeoutS }) : null;
   }
 
   /**
@@ -58,12 +61,13 @@ export class QuotaLedger {
   }
 
   async reserve(userId: number, tokenId: number, tokenUnlimited: boolean, amount: number): Promise<ReserveOutcome> {
-    const reservation: Reservation = { userId, tokenId, tokenUnlimited, amount: Math.max(0, Math.floor(amount)), done: false, userQuotaAfter: Number.MAX_SAFE_INTEGER };
+    const reservation: Reservation = { userId, tokenId, tokenUnlimited, amount: Math.max(0, Math.floor(amount)), done: false, userQuotaAfter: Number.MAX_SAFE_INTEGER, slices: null };
     if (reservation.amount === 0) return { ok: true, reservation };
     if (this.leases) {
       const r = await this.leases.reserve(userId, tokenId, !tokenUnlimited, reservation.amount);
       if (!r.ok) return r;
       reservation.userQuotaAfter = r.userQuotaAfter;
+      reservation.slices = { user: r.user, token: r.token };
       return { ok: true, reservation };
     }
     const row = await this.batcher.submit({ u: userId, t: tokenId, a: reservation.amount });
@@ -88,11 +92,10 @@ export class QuotaLedger {
     const due = Math.max(0, Math.floor(actual));
     const fromReservation = Math.min(due, r.amount);
     const charged = fromReservation + (due > fromReservation ? await this.collect(r, due - fromReservation) : 0);
-    // A reservation came from leased quota exactly when it reserved anything in lease mode.
-    const leases = r.amount > 0 ? this.leases : null;
-    if (leases) {
-      leases.finish('u', r.userId, r.amount, fromReservation);
-      if (r.tokenId > 0 && !r.tokenUnlimited) leases.finish('t', r.tokenId, r.amount, charged);
+    const leases = r.slices ? this.leases : null;
+    if (leases && r.slices) {
+      leases.finish(r.slices.user, r.amount, fromReservation);
+      if (r.slices.token) leases.finish(r.slices.token, r.amount, charged);
       if (r.tokenId > 0) this.counters.addTokenUsage(r.tokenId, charged, now);
     } else if (r.tokenId > 0) {
       this.counters.addToken(r.tokenId, charged - r.amount, r.tokenUnlimited, now);
@@ -129,9 +132,9 @@ export class QuotaLedger {
     if (r.done) return;
     r.done = true;
     if (r.amount === 0) return;
-    if (this.leases) {
-      this.leases.finish('u', r.userId, r.amount, 0);
-      if (r.tokenId > 0 && !r.tokenUnlimited) this.leases.finish('t', r.tokenId, r.amount, 0);
+    if (this.leases && r.slices) {
+      this.leases.finish(r.slices.user, r.amount, 0);
+      if (r.slices.token) this.leases.finish(r.slices.token, r.amount, 0);
       return;
     }
     this.counters.addUser(r.userId, -r.amount, 0, 0);

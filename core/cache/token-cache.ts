@@ -67,12 +67,16 @@ export class TokenCache {
     const hit = this.byKey.get(key);
     if (hit === MISSING) return null;
     if (hit) return hit;
-    const [row] = await this.sql<TokenRow[]>`SELECT * FROM tokens WHERE key = ${key} AND deleted_at IS NULL`;
+    // Quota leased into nodes' memory is still the token's: without it a token whose whole remainder sits in
+    // slices would read as exhausted.
+    const [row] = await this.sql<(TokenRow & { leased: number | string })[]>`
+      SELECT t.*, (SELECT COALESCE(sum(l.amount), 0) FROM quota_leases l WHERE l.kind = 't' AND l.owner_id = t.id) AS leased
+      FROM tokens t WHERE t.key = ${key} AND t.deleted_at IS NULL`;
     if (!row) {
       this.byKey.set(key, MISSING, { ttl: 10_000 });
       return null;
     }
-    const token = toCachedToken(row);
+    const token = toCachedToken({ ...row, remain_quota: row.remain_quota + Number(row.leased) });
     this.byKey.set(key, token);
     this.keyById.set(token.id, key);
     return token;

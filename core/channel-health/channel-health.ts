@@ -7,7 +7,7 @@ import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 import type { OptionsStore } from '../options/options-store.js';
 import type { AdminEvent } from '../push/admin-event.js';
-import { outboundDispatcher } from '../upstream/outbound-policy.js';
+import { adminUrlPolicy, outboundDispatcher } from '../upstream/outbound-policy.js';
 import { runEffects } from './effects-runner.js';
 import type { HealthEffect, Notice } from './health-effects.js';
 import { healthSettingsSource, type HealthSettings } from './health-settings.js';
@@ -31,13 +31,14 @@ export interface ChannelHealthDeps {
 export class ChannelHealth {
   readonly hooks: ActorHooks;
   readonly settings: () => HealthSettings;
-  /** channel tests and balance queries: the base URLs are the operator's, so private addresses are allowed */
-  readonly outbound: Dispatcher = outboundDispatcher({ kind: 'admin-url' });
+  /** channel tests and balance queries: the base URLs are the operator's (adminUrlPolicy) */
+  readonly outbound: Dispatcher;
   readonly running = { testAll: false };
   private readonly notifier: RootNotifier;
   private directory: ChannelDirectory | null = null;
 
   constructor(private readonly deps: ChannelHealthDeps) {
+    this.outbound = outboundDispatcher(adminUrlPolicy(deps.env));
     this.settings = healthSettingsSource(deps.options);
     this.notifier = new RootNotifier(deps);
     this.hooks = {

@@ -13,7 +13,14 @@ const TIMEOUT_MS = 30_000;
 const MAX_BODY = 256 * 1024;
 
 async function getJson(app: AppServices, url: string, headers: Record<string, string>): Promise<unknown> {
-  const res = await request(url, { method: 'GET', headers, dispatcher: app.channelHealth.outbound, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
+  const res = await request(url, {
+    method: 'GET',
+    headers,
+    dispatcher: app.channelHealth.outbound,
+    headersTimeout: TIMEOUT_MS,
+    bodyTimeout: TIMEOUT_MS,
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
   const body = await readCapped(res.body, MAX_BODY);
   if (res.statusCode !== 200) throw new Error(`status code: ${res.statusCode}`);
   return JSON.parse(body.toString('utf8')) as unknown;

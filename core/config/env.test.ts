@@ -12,11 +12,13 @@ describe('loadEnv', () => {
     expect(env.SQL_DSN).toBeUndefined();
     expect(env.DATA_DIR).toBe('./data');
     expect(env.MAX_API_REQUEST_BODY_MB).toBe(1);
-    expect(env.USER_URL_ALLOW_PRIVATE).toBe(false);
+    expect([env.USER_URL_ALLOW_PRIVATE, env.ADMIN_URL_ALLOW_PRIVATE, env.ADMIN_URL_ALLOW_METADATA]).toEqual([false, true, false]);
     expect([env.TASK_QUERY_LIMIT, env.TASK_TIMEOUT_MINUTES, env.TASK_POLL_INTERVAL_SECONDS]).toEqual([1000, 1440, 15]);
     // footprint knobs: small embedded cache, interpreter-tier WebAssembly, one on-demand counting thread
     expect([env.EMBEDDED_DB_SHARED_BUFFERS_MB, env.EMBEDDED_DB_OPTIMIZING_COMPILER]).toEqual([16, false]);
     expect([env.TOKEN_COUNT_THREADS, env.TOKEN_COUNT_INLINE_BELOW_BYTES, env.FERRYMAN_HEAP_TUNING]).toEqual([1, 0, true]);
+    // overload cap on, metrics off
+    expect([env.RELAY_MAX_IN_FLIGHT, env.METRICS_TOKEN]).toEqual([512, undefined]);
   });
 
   it.each([
@@ -35,6 +37,9 @@ describe('loadEnv', () => {
     ['EMBEDDED_DB_SHARED_BUFFERS_MB', '0'],
     ['TOKEN_COUNT_THREADS', '0'],
     ['TOKEN_COUNT_INLINE_BELOW_BYTES', '-1'],
+    ['RELAY_MAX_IN_FLIGHT', '-1'],
+    ['RELAY_MAX_IN_FLIGHT', 'many'],
+    ['ADMIN_URL_ALLOW_PRIVATE', 'no'],
   ])('refuses %s=%s and names the variable', (key, value) => {
     expect(() => loadEnv({ [key]: value })).toThrowError(EnvError);
     expect(() => loadEnv({ [key]: value })).toThrowError(new RegExp(key));

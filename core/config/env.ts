@@ -54,6 +54,13 @@ export const envSchema = z.object({
   STREAMING_TIMEOUT: int(300, 1),
   FIRST_BYTE_TIMEOUT: int(300, 1),
   RELAY_TIMEOUT: int(0, 0),
+  /**
+   * Relay requests in flight at most; beyond it a request is answered 503 with Retry-After at once, before
+   * its body is read. 0 = no cap. 512 keeps a flood's memory (bodies, sockets, stream state) within a small VPS.
+   */
+  RELAY_MAX_IN_FLIGHT: int(512, 0),
+  /** Bearer token that /metrics (Prometheus) requires; unset, metrics are off and /metrics is 404. */
+  METRICS_TOKEN: z.string().optional(),
   /** A pooled token count still unfinished after this many ms (queueing included) is abandoned and estimated. */
   TOKEN_COUNT_TIMEOUT_MS: int(10_000, 1),
   /** Token-counting worker threads at most (started on demand, gone after 30 s idle, ~65 MB each while up). */
@@ -65,6 +72,10 @@ export const envSchema = z.object({
   MAX_API_REQUEST_BODY_MB: int(1, 1, 1024),
   FORCE_STREAM_OPTION: bool(true),
   BATCH_UPDATE_INTERVAL: num(1, 0.05),
+  /** Reserve from quota leased into memory on PostgreSQL too (false: one reservation statement per request). */
+  QUOTA_LEASES: bool(true),
+  /** Seconds without a heartbeat after which other nodes return a node's leased quota (it stops using it at half). */
+  QUOTA_LEASE_HEARTBEAT_TIMEOUT: int(30, 3, 3600),
   ERROR_LOG_ENABLED: bool(false),
   GENERATE_DEFAULT_TOKEN: bool(false),
   GLOBAL_API_RATE_LIMIT_ENABLE: bool(true),
@@ -84,6 +95,14 @@ export const envSchema = z.object({
    * new-api has no such switch (its fetch_setting.allow_private_ip covers every outbound call).
    */
   USER_URL_ALLOW_PRIVATE: bool(false),
+  /**
+   * Lets URLs the operator sets (channel base URLs, OIDC / GitHub / Linux DO / Turnstile / WeChat endpoints)
+   * reach loopback and private addresses: a local Ollama, a self-hosted vLLM or identity provider. false
+   * forbids that too (new-api's fetch_setting.allow_private_ip, off there by default).
+   */
+  ADMIN_URL_ALLOW_PRIVATE: bool(true),
+  /** Lets URLs the operator sets reach cloud metadata addresses; users' URLs never do. */
+  ADMIN_URL_ALLOW_METADATA: bool(false),
   TRUSTED_PROXIES: z.string().optional(),
   CHANNEL_TEST_FREQUENCY: int(0, 0),
   CHANNEL_UPDATE_FREQUENCY: int(0, 0),

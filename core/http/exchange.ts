@@ -33,6 +33,8 @@ export class Exchange {
   defaultHeaders: Headers | null = null;
   /** chunks queued by write() so far (a keep-alive pings only when this has not moved) */
   writes = 0;
+  /** the status committed to the client; 0 while none is (metrics read it when the request is over) */
+  status = 0;
 
   constructor(
     readonly res: HttpResponse,
@@ -78,6 +80,7 @@ export class Exchange {
   send(status: number, body: string | Buffer, headers: Headers = {}): void {
     if (this.aborted || this.finished) return;
     this.finished = true;
+    this.status = status;
     this.head = { status, headers };
     this.res.cork(() => {
       this.writePendingHead();
@@ -96,6 +99,7 @@ export class Exchange {
   writeHead(status: number, headers: Headers): boolean {
     if (this.aborted || this.headWritten) return !this.aborted;
     this.headWritten = true;
+    this.status = status;
     this.head = { status, headers };
     this.scheduleFlush();
     return true;

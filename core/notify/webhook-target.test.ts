@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboundPolicy, Resolve } from '../upstream/outbound-policy.js';
 import { webhookTargetProblem } from './webhook-target.js';
 
-const USER: OutboundPolicy = { kind: 'user-url', allowPrivate: false };
+const USER: OutboundPolicy = { allowPrivate: false, allowMetadata: false };
 const resolve: Resolve = async (name) => {
   const table: Record<string, string[]> = { 'hooks.example': ['93.184.216.34'], 'intranet.example': ['10.1.2.3'], localhost: ['::1', '127.0.0.1'] };
   if (!table[name]) throw new Error(`getaddrinfo ENOTFOUND ${name}`);
@@ -29,7 +29,7 @@ describe('webhookTargetProblem', () => {
   });
 
   it('lets private targets through when the operator allows them, but never metadata', async () => {
-    const open: OutboundPolicy = { kind: 'user-url', allowPrivate: true };
+    const open: OutboundPolicy = { allowPrivate: true, allowMetadata: false };
     expect(await webhookTargetProblem('http://127.0.0.1:8080/hook', open, resolve)).toBeNull();
     expect(await webhookTargetProblem('http://intranet.example/hook', open, resolve)).toBeNull();
     expect(await webhookTargetProblem('http://[fd00:ec2::254]/', open, resolve)).toBe('Webhook地址不允许指向内网或保留地址：fd00:ec2::254（云元数据）');

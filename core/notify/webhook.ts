@@ -26,7 +26,7 @@ export async function sendWebhook(url: string, secret: string | undefined, paylo
   const body = JSON.stringify(payload);
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (secret) headers['X-Webhook-Signature'] = webhookSignature(secret, body);
-  const res = await request(url, { method: 'POST', headers, body, dispatcher, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
+  const res = await request(url, { method: 'POST', headers, body, dispatcher, headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, signal: AbortSignal.timeout(TIMEOUT_MS) });
   await res.body.dump();
   if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`webhook answered HTTP ${res.statusCode}`);
 }

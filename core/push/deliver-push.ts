@@ -45,6 +45,7 @@ export async function deliverPush(target: PushTarget, message: PushMessage, keys
       dispatcher,
       headersTimeout: TIMEOUT_MS,
       bodyTimeout: TIMEOUT_MS,
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     await res.body.dump();
     if (res.statusCode >= 200 && res.statusCode < 300) return { result: 'sent' };

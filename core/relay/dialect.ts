@@ -1,28 +1,26 @@
+import type { Dialect } from '../providers/provider.js';
 import { providerOf } from '../providers/registry.js';
 import type { ClientFormat } from './endpoints.js';
 
-/** The wire format a channel's upstream speaks. */
-export type Dialect = 'openai' | 'claude' | 'gemini';
+export type { Dialect } from '../providers/provider.js';
 
-const ANTHROPIC = 14;
-const GEMINI = 24;
-const OPENAI = 1;
+/**
+ * The wire format a channel's upstream speaks, from its registry row. A type without an adapter counts as
+ * OpenAI here (new-api's fallback adaptor); upstreamCall refuses to send it anything.
+ */
+export const dialectOf = (channelType: number): Dialect => providerOf(channelType).dialect ?? 'openai';
 
-export function dialectOf(channelType: number): Dialect {
-  if (channelType === ANTHROPIC) return 'claude';
-  if (channelType === GEMINI) return 'gemini';
-  return 'openai';
-}
+/** Whether the relay has an adapter for the type at all. */
+export const hasAdapter = (channelType: number): boolean => providerOf(channelType).dialect !== null;
 
 /**
  * Whether the client's request goes to the channel in its own format (bytes through, answer through)
- * rather than through the chat hub. Responses passes through only to OpenAI itself: other OpenAI-dialect
- * hosts speak chat only.
+ * rather than through the chat hub. Responses passes through only to hosts that serve /v1/responses:
+ * other OpenAI-dialect hosts speak chat only.
  */
 export function speaksNatively(format: ClientFormat, channelType: number): boolean {
-  const dialect = dialectOf(channelType);
-  if (format === 'responses') return channelType === OPENAI;
-  return format === dialect;
+  if (format === 'responses') return providerOf(channelType).responsesApi;
+  return format === dialectOf(channelType);
 }
 
 /** Whether stream_options.include_usage may be sent to the channel (new-api's supported set). */

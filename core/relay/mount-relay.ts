@@ -2,25 +2,37 @@ import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import type { AppServices } from '../app-services.js';
 import { answerPreflight, corsHeaders } from '../http/cors.js';
 import { Exchange } from '../http/exchange.js';
+import { InFlightGate } from '../http/in-flight-gate.js';
 import { inflateBody } from '../http/inflate-body.js';
 import { newRequestId } from '../http/request-id.js';
 import { snapshotRequest } from '../http/request-snapshot.js';
+import type { RelayMetrics } from '../observability/relay-metrics.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
 import { RELAY_ENDPOINTS, type RelayEndpoint } from './endpoints.js';
+import { INBOUND } from './inbound-formats.js';
 import { answerModels } from './models-routes.js';
+import { localError } from './relay-error.js';
 import { relayRequest, type RelayRuntime } from './relay-pipeline.js';
 import { RetryBudget } from './retry-budget.js';
 
 const NOT_IMPLEMENTED = { error: { message: 'API not implemented', type: 'new_api_error', param: '', code: 'api_not_implemented' } };
 
+const OVERLOADED = localError(503, 'too many requests in flight on this gateway (RELAY_MAX_IN_FLIGHT); retry shortly', 'gateway_overloaded');
+
 const paramCount = (path: string) => path.split('/').filter((s) => s.startsWith(':')).length;
 
+/** The relay's load: the cap on requests in flight and the metrics (null: off). */
+export interface RelayLoad {
+  gate: InFlightGate;
+  metrics: RelayMetrics | null;
+}
+
 /** The relay routes, one per row of the endpoint table. Bodies are read from the first tick, as uWS requires. */
-export function mountRelay(app: TemplatedApp, services: AppServices): UpstreamClient {
-  const upstream = new UpstreamClient();
+export function mountRelay(app: TemplatedApp, services: AppServices, load: RelayLoad = { gate: new InFlightGate(0), metrics: null }): UpstreamClient {
+  const upstream = UpstreamClient.forChannels(services.env);
   const limit = services.env.MAX_REQUEST_BODY_MB * 1024 * 1024;
   // retries: a fifth of each second's requests, and at least 20 a second
-  const runtime: RelayRuntime = { upstream, retries: new RetryBudget(0.2) };
+  const runtime: RelayRuntime = { upstream, retries: new RetryBudget(0.2), metrics: load.metrics };
 
   const open = (res: HttpResponse, req: HttpRequest, params = 0) => {
     const ex = new Exchange(res, snapshotRequest(req, res, params), newRequestId());
@@ -37,8 +49,17 @@ export function mountRelay(app: TemplatedApp, services: AppServices): UpstreamCl
     const params = paramCount(endpoint.path);
     if (endpoint.body === 'none') return (res: HttpResponse, req: HttpRequest) => void answerModels(services, open(res, req, params), endpoint);
     return (res: HttpResponse, req: HttpRequest) => {
+      // over the cap: answered at once, before the body is read and before any auth, parsing or reservation
+      const release = load.gate.enter();
       const ex = open(res, req, params);
-      void relayRequest(services, runtime, ex, endpoint, readBody(ex));
+      if (!release) {
+        load.metrics?.rejected(endpoint);
+        const { status, body } = INBOUND[endpoint.format].errors.errorBody(OVERLOADED, ex.requestId);
+        ex.json(status, body, { 'Retry-After': '1' });
+        return;
+      }
+      // relayRequest settles once, whatever happens (it catches everything), so the slot is freed once
+      void relayRequest(services, runtime, ex, endpoint, readBody(ex)).finally(release);
     };
   };
   for (const endpoint of RELAY_ENDPOINTS) app[endpoint.method](endpoint.path, handler(endpoint));

@@ -6,6 +6,7 @@ import type { Reservation } from '../billing/quota-ledger.js';
 import { resolvePrice, type ResolvedPrice } from '../billing/resolve-price.js';
 import { BodyTooLargeError, type Exchange } from '../http/exchange.js';
 import { BadContentEncodingError } from '../http/inflate-body.js';
+import type { RelayMetrics } from '../observability/relay-metrics.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { authenticateCaller } from './authenticate-caller.js';
 import type { Caller } from './authenticate-token.js';
@@ -33,10 +34,11 @@ import { mapStatus, shouldRetry } from './upstream-error.js';
  * refunded exactly once whatever happens; retries exclude channels already tried and stop once bytes
  * reached the client. Errors are written in the client's own format.
  */
-/** What the relay routes share: the upstream client and the retry budget. */
+/** What the relay routes share: the upstream client, the retry budget and the metrics (null: off). */
 export interface RelayRuntime {
   upstream: UpstreamClient;
   retries: RetryBudget;
+  metrics: RelayMetrics | null;
 }
 
 export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Exchange, endpoint: RelayEndpoint, body: Promise<Buffer>): Promise<void> {
@@ -46,6 +48,7 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
   let model = '';
   let limited: { userId: number; group: string } | null = null;
   let succeeded = false;
+  let firstByteMs = 0;
   relay.retries.request();
   try {
     const ctx = inboundContext(endpoint, ex.req.params);
@@ -92,8 +95,10 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
     const useChannel: string[] = [];
     const completionGuard = () => sensitiveChunkGuard(app.policies.sensitiveWords, (words) => app.log.warn('sensitive words in a completion', { words }));
     const deps = { env: app.env, options: app.options, log: app.log, upstream: relay.upstream, completionGuard };
-    const outcome = await tryChannels(app, deps, ex, req, route.group, route.pinned, useChannel, startedAt, () => relay.retries.takeRetry());
-    await finish(app, ex, req, caller, price, reservation, outcome, route.group, useChannel, startedAt);
+    const outcome = await tryChannels(app, deps, ex, req, route.group, route.pinned, useChannel, startedAt, relay);
+    firstByteMs = outcome.frtMs;
+    const charged = await finish(app, ex, req, caller, price, reservation, outcome, route.group, useChannel, startedAt);
+    relay.metrics?.charged(charged);
     reservation = null;
     succeeded = true;
   } catch (e) {
@@ -110,6 +115,7 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
     ex.json(status === 499 ? 400 : status, errorBody);
   } finally {
     stopKeepAlive?.();
+    relay.metrics?.finished(endpoint, ex.status, Date.now() - startedAt, firstByteMs);
     if (limited) void app.policies.rateLimiter.record(limited.userId, limited.group, succeeded);
   }
 }
@@ -133,7 +139,7 @@ async function tryChannels(
   pinned: ChannelActor | null,
   useChannel: string[],
   startedAt: number,
-  takeRetry: () => boolean,
+  relay: RelayRuntime,
 ): Promise<RelayOutcome> {
   const tried = new Set<number>();
   let retriesLeft = pinned ? 0 : Math.max(0, app.options.number('RetryTimes'));
@@ -148,10 +154,14 @@ async function tryChannels(
     } catch (e) {
       if (!(e instanceof RelayError)) throw e;
       const err = e.local ? e : e.withStatus(mapStatus(e.status, channel.config.statusCodeMapping));
-      if (!err.local) recordRelayError(app, channel, err);
+      if (!err.local) {
+        recordRelayError(app, channel, err);
+        relay.metrics?.upstreamError(channel.id, err);
+      }
       if (ex.headSent || ex.aborted || retriesLeft <= 0 || !shouldRetry(err, channel.config.type)) throw err;
       // the retry budget: under load, retries are a share of the traffic, not a multiple of it
-      if (!takeRetry()) throw err;
+      if (!relay.retries.takeRetry()) throw err;
+      relay.metrics?.retried();
       retriesLeft--;
       lastError = err;
     }
@@ -169,7 +179,7 @@ async function finish(
   group: string,
   useChannel: string[],
   startedAt: number,
-): Promise<void> {
+): Promise<number> {
   const usage = await billableUsage(app.tokenCounter, app.log, req, outcome);
   // The client's closing frames, with the usage that is billed; a stream cut short was closed already.
   if (outcome.translator && !ex.aborted) ex.end(outcome.partial ? '' : outcome.translator.end(usage.usage));
@@ -182,4 +192,5 @@ async function finish(
   if (charged > 0) app.lowBalance.afterCharge(caller.user, reservation.userQuotaAfter + reservation.amount - charged, charged);
   if (!caller.playground && !caller.token.unlimitedQuota) caller.token.remainQuota -= charged;
   recordConsume(app, { req, caller, price, quota: q, settlement, usage, outcome, group, useChannel, startedAt });
+  return charged;
 }

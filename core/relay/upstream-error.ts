@@ -1,3 +1,4 @@
+import { dialectOf } from './dialect.js';
 import { RelayError } from './relay-error.js';
 
 const MESSAGE_PATHS: Array<(b: Record<string, any>) => unknown> = [
@@ -49,7 +50,7 @@ export function shouldRetry(err: RelayError, channelType: number): boolean {
   if (s === 429 || s === 307) return true;
   if (s === 504 || s === 524) return false;
   if (s >= 500) return true;
-  if (s === 400) return channelType === 14;
+  if (s === 400) return dialectOf(channelType) === 'claude';
   if (s === 408) return false;
   if (s >= 200 && s < 300) return false;
   return true;

@@ -86,4 +86,22 @@ describe('upstreamCall', () => {
     expect(() => upstreamCall(r, ch(43), 'k', 'm', context())).toThrow(/previous_response_id/);
     expect(upstreamCall(r, ch(1), 'k', 'm', context()).url).toBe('http://up/v1/responses');
   });
+
+  it.each([15, 23, 33, 41, 50])('refuses type %i, whose API has no adapter yet, instead of sending it an OpenAI body', (type) => {
+    expect(() => upstreamCall(req('openai', { model: 'm', messages: [{ role: 'user', content: 'hi' }] }), ch(type), 'k', 'm', context())).toThrow(/no adapter/);
+  });
+
+  it('sends an OpenAI body to the Azure deployment with api-key, the version from other, and the model kept in the body', () => {
+    const r = req('openai', { model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] });
+    const call = upstreamCall(r, ch(3, { base_url: 'https://res.openai.azure.com', other: '2024-10-21', created_time: 1_800_000_000 }), 'az', 'gpt-4.1', context());
+    expect(call.url).toBe('https://res.openai.azure.com/openai/deployments/gpt-4.1/chat/completions?api-version=2024-10-21');
+    expect(call.headers).toEqual({ 'api-key': 'az' });
+    expect(JSON.parse(String(call.body)).model).toBe('gpt-4.1');
+  });
+
+  it('translates a Claude request for Azure to chat completions on the deployment', () => {
+    const call = upstreamCall(req('claude', claudeBody), ch(3, { base_url: 'https://res.openai.azure.com', created_time: 1_800_000_000 }), 'az', 'gpt-4o', context());
+    expect(call.url).toBe('https://res.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=v');
+    expect(JSON.parse(String(call.body)).messages).toEqual(expect.arrayContaining([{ role: 'user', content: 'hi' }]));
+  });
 });

@@ -4,8 +4,8 @@ import { geminiUpstreamPath, type GeminiAction } from '../formats/gemini/gemini-
 import { openAiToGeminiRequest } from '../formats/gemini/openai-to-gemini-request.js';
 import type { ChatRequest } from '../formats/openai/chat-types.js';
 import { providerOf } from '../providers/registry.js';
-import { upstreamAuthHeaders, upstreamUrl } from '../providers/upstream-url.js';
-import { acceptsStreamOptions, dialectOf, speaksNatively } from './dialect.js';
+import { baseUrlOf, upstreamAuthHeaders, upstreamUrl } from '../providers/upstream-url.js';
+import { acceptsStreamOptions, dialectOf, hasAdapter, speaksNatively } from './dialect.js';
 import type { FormatSettings } from './format-settings-view.js';
 import { localError } from './relay-error.js';
 import { failureError, type RelayRequest } from './relay-request.js';
@@ -46,26 +46,28 @@ export function upstreamCall(req: RelayRequest, ch: ChannelConfig, key: string, 
 
 function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string, ctx: CallContext): UpstreamCall {
   if (req.kind === 'count_tokens') throw unsupported(ch, 'count_tokens');
+  // a type whose own protocol has no adapter yet is refused rather than sent an OpenAI body it cannot read
+  if (!hasAdapter(ch.type)) throw unsupported(ch, `${req.kind} yet (no adapter for its API)`);
   const native = speaksNatively(req.format, ch.type);
   switch (dialectOf(ch.type)) {
     case 'claude': {
       if (req.kind !== 'chat') throw unsupported(ch, req.kind);
       const body = native ? nativeBody(req, ch, upstreamModel) : JSON.stringify(openAiToClaudeRequest(hubFor(req, ch, upstreamModel), ctx.settings.claude));
-      return { url: `${baseOf(ch)}/v1/messages`, headers: claudeHeaders(key, upstreamModel, ctx), body };
+      return { url: `${baseUrlOf(ch)}/v1/messages`, headers: claudeHeaders(key, upstreamModel, ctx), body };
     }
     case 'gemini': {
       const headers = { 'x-goog-api-key': key };
       if (req.kind === 'embeddings') {
         if (!native) throw unsupported(ch, 'embeddings from this client format');
         const action: GeminiAction = Array.isArray(req.body.requests) ? 'batchEmbedContents' : 'embedContent';
-        return { url: baseOf(ch) + geminiUpstreamPath(upstreamModel, action, ctx.settings.gemini), headers, body: req.raw };
+        return { url: baseUrlOf(ch) + geminiUpstreamPath(upstreamModel, action, ctx.settings.gemini), headers, body: req.raw };
       }
       if (req.kind !== 'chat') throw unsupported(ch, req.kind);
       const action: GeminiAction = req.stream ? 'streamGenerateContent' : 'generateContent';
-      if (native) return { url: baseOf(ch) + geminiUpstreamPath(upstreamModel, action, ctx.settings.gemini), headers, body: nativeBody(req, ch, upstreamModel) };
+      if (native) return { url: baseUrlOf(ch) + geminiUpstreamPath(upstreamModel, action, ctx.settings.gemini), headers, body: nativeBody(req, ch, upstreamModel) };
       const converted = openAiToGeminiRequest(hubFor(req, ch, upstreamModel), { settings: ctx.settings.gemini });
       if (!converted.ok) throw failureError(converted.failure);
-      return { url: baseOf(ch) + geminiUpstreamPath(converted.model, action, ctx.settings.gemini), headers, body: JSON.stringify(converted.request) };
+      return { url: baseUrlOf(ch) + geminiUpstreamPath(converted.model, action, ctx.settings.gemini), headers, body: JSON.stringify(converted.request) };
     }
     default: {
       const headers = upstreamAuthHeaders(ch, key);
@@ -81,11 +83,9 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
   }
 }
 
-const baseOf = (ch: ChannelConfig) => ch.baseUrl || providerOf(ch.type).defaultBaseUrl;
-
 /** The request in OpenAI form for this channel's model; a request the hub cannot express is the client's 400. */
 function hubFor(req: RelayRequest, ch: ChannelConfig, upstreamModel: string): ChatRequest {
-  const c = req.toOpenAi(upstreamModel, { openRouter: ch.type === 20 });
+  const c = req.toOpenAi(upstreamModel, { openRouter: providerOf(ch.type).keepsClaudeCacheControl });
   if (!c.ok) throw failureError(c.failure);
   return c.value as ChatRequest;
 }

@@ -16,7 +16,7 @@ export type MountTask = (method: 'get' | 'post', pattern: string, run: (ctx: Tas
  * so it is closed with what this returns.
  */
 export function mountTaskRelay(app: TemplatedApp, services: AppServices): UpstreamClient {
-  const upstream = new UpstreamClient({ connectionsPerOrigin: 64 });
+  const upstream = UpstreamClient.forChannels(services.env, 64);
   // As new-api, image links are signed with SESSION_SECRET; without one they last as long as this process.
   const secret = services.env.SESSION_SECRET ?? randomUUID();
   const mount: MountTask = (method, pattern, run) => {

@@ -1,4 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
+import type { Env } from '../config/env.js';
+import { adminUrlPolicy, policyConnector, type OutboundPolicy, type Resolve } from './outbound-policy.js';
 import { UpstreamBody } from './upstream-body.js';
 
 type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
@@ -32,19 +34,25 @@ const ORIGIN = /^(https?:\/\/[^/?#]+)(.*)$/i;
  * One keep-alive pool per upstream origin (undici Agent), with separate first-byte and idle timeouts.
  * Calls go through undici's dispatch interface with our own handler rather than `request()`: the relay
  * needs neither a Node stream nor an AbortSignal per request, and both showed up as a tenth of the
- * gateway's CPU per request in profiles.
+ * gateway's CPU per request in profiles. Every new connection goes through the outbound policy
+ * (policyConnector: the address actually connected to is checked); a pooled one costs no check per call.
  */
 export class UpstreamClient {
   private readonly agent: Agent;
 
-  constructor(opts: { connectionsPerOrigin?: number } = {}) {
+  constructor(opts: { policy: OutboundPolicy; connectionsPerOrigin?: number; resolve?: Resolve }) {
     this.agent = new Agent({
       connections: opts.connectionsPerOrigin ?? 512,
       pipelining: 1,
       keepAliveTimeout: 60_000,
       keepAliveMaxTimeout: 600_000,
-      connect: { timeout: 10_000 },
+      connect: policyConnector(opts.policy, opts.resolve),
     });
+  }
+
+  /** The client of the relays and the task poller: channel base URLs are the operator's (adminUrlPolicy). */
+  static forChannels(env: Pick<Env, 'ADMIN_URL_ALLOW_PRIVATE' | 'ADMIN_URL_ALLOW_METADATA'>, connectionsPerOrigin?: number): UpstreamClient {
+    return new UpstreamClient({ policy: adminUrlPolicy(env), connectionsPerOrigin });
   }
 
   send(r: UpstreamRequest): UpstreamCall {

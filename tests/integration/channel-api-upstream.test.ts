@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, ROOT_USER, setupRoot, type ConsoleClient } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
 import { seedUser } from '../support/seed-rows.js';
+import { testNetwork } from '../support/test-network.js';
 import { createChannel, createChannels, impliedAbilities, NO_RIGHT, storedAbilities, withInfo, type ChannelJson } from './channel-api-support.js';
 
 // Model lists fetched from real HTTP upstreams, multi-key channels and the root-only key reveal.
@@ -59,7 +60,9 @@ describe('channel API against upstreams, multi-key channels and key reveal', () 
     server = modelListServer(seen);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    gw = await startGateway();
+    // On the loopback-only test network, where metadata.ferryman.test resolves to the AWS metadata address.
+    const network = testNetwork({ 'metadata.ferryman.test': ['169.254.169.254'], 'split.ferryman.test': ['127.0.0.1', '169.254.169.254'] });
+    gw = await startGateway(network.env, { nodeArgs: network.nodeArgs });
     root = await setupRoot(gw);
     admin = await seedUser(gw, { username: 'mk_admin', role: 10 });
   });
@@ -103,11 +106,16 @@ describe('channel API against upstreams, multi-key channels and key reveal', () 
       expect([wrongType.status, wrongType.body]).toEqual([400, { success: false, message: 'Invalid request' }]);
     });
 
-    it('goes through the outbound policy: metadata addresses are refused, nothing is sent', async () => {
-      const r = await admin.post('/api/channel/fetch_models', { base_url: 'http://169.254.169.254', type: 1, key: 'sk-good' });
-      expect(r.status).toBe(500);
-      expect(r.body.message).toMatch(/refused/);
-      expect(r.body.message).not.toContain('sk-good');
+    it('goes through the outbound policy: metadata addresses are refused before a socket opens', async () => {
+      // A policy that let them through would meet the test network's guard, whose message differs.
+      const split = `http://split.ferryman.test:${new URL(base).port}/imds`; // answers this listener's address too
+      for (const base_url of ['http://169.254.169.254', 'http://metadata.ferryman.test', 'http://[::ffff:169.254.169.254]', split]) {
+        const r = await admin.post('/api/channel/fetch_models', { base_url, type: 1, key: 'sk-good' });
+        expect([r.status, r.body], base_url).toEqual([500, { success: false, message: expect.stringMatching(/^outbound address (169\.254\.169\.254|::ffff:a9fe:a9fe) refused \(metadata\)$/) }]);
+      }
+      const id = await createChannel(gw, admin, { name: 'imds', key: 'sk-good', base_url: 'http://metadata.ferryman.test' });
+      expect((await admin.get(`/api/channel/fetch_models/${id}`)).body).toEqual({ success: false, message: 'outbound address 169.254.169.254 refused (metadata)' });
+      expect(seen.filter((s) => s.path.startsWith('/imds'))).toEqual([]);
     });
   });
 

@@ -3,6 +3,7 @@ import { startFakeOAuth, type FakeOAuth } from '../support/fake-oauth.js';
 import { setupRoot, type ConsoleClient } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
 import { seedUser } from '../support/seed-rows.js';
+import { testNetwork } from '../support/test-network.js';
 
 interface Endpoints {
   authorization_endpoint: string;
@@ -21,7 +22,9 @@ describe('GET /api/option/oidc_discovery (the settings page reads the provider d
 
   beforeAll(async () => {
     fake = await startFakeOAuth();
-    gw = await startGateway();
+    // The loopback-only test network: imds.ferryman.test answers the fake provider's address and the AWS metadata one.
+    const network = testNetwork({ 'imds.ferryman.test': ['127.0.0.1', '169.254.169.254'] });
+    gw = await startGateway(network.env, { nodeArgs: network.nodeArgs });
     root = await setupRoot(gw);
     admin = await seedUser(gw, { username: 'disc_admin', role: 10 });
   });
@@ -49,9 +52,14 @@ describe('GET /api/option/oidc_discovery (the settings page reads the provider d
     expect(r.body).toMatchObject({ success: false, message });
   });
 
-  it('refuses cloud metadata addresses', async () => {
-    const r = await discover(root, 'http://169.254.169.254/.well-known/openid-configuration');
-    expect(r.body).toMatchObject({ success: false });
+  it('refuses cloud metadata addresses before a socket opens', async () => {
+    const port = new URL(fake.url).port;
+    for (const url of ['http://169.254.169.254/.well-known/openid-configuration', `http://imds.ferryman.test:${port}/imds/.well-known/openid-configuration`]) {
+      const r = await discover(root, url);
+      expect(r.body, url).toEqual({ success: false, message: '获取 OIDC 配置失败，请检查网络状况和 Well-Known URL 是否正确' });
+    }
+    // A policy that connected to imds.ferryman.test would have reached the fake provider first.
+    expect(fake.requests.filter((q) => q.path.startsWith('/imds'))).toEqual([]);
   });
 
   it('is for the root user only', async () => {

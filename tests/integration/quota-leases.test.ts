@@ -10,7 +10,7 @@ import { testDbKind } from '../support/test-database.js';
 // Each test boots gateways of its own (PGlite and migrations), which takes most of a minute on a loaded machine.
 const BOOT_TIMEOUT = 180_000;
 
-// Leases exist only with the embedded database (one node); a shared PostgreSQL reserves per request.
+// Returning everything at start is the embedded database's rule (one node); tests/integration/quota-leases-nodes.test.ts covers PostgreSQL.
 describe.runIf(testDbKind() === 'embedded')('quota leases on the embedded database', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ferryman-lease-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

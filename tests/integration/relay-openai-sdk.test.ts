@@ -77,7 +77,8 @@ describe('first paying request through the OpenAI SDK', () => {
     expect(rows[0]!.content).toBe('模型倍率 0.07，补全倍率 4.00，分组倍率 1.00');
     const token = await eventually(
       async () => (await f.gw.sql<{ remain_quota: number; used_quota: number }[]>`SELECT remain_quota, used_quota FROM tokens WHERE id = ${tokenId}`)[0]!,
-      (t) => t.used_quota === state.charged,
+      // a slice of the token's quota may still be leased into the gateway's memory: it comes back once idle
+      (t) => t.used_quota === state.charged && t.remain_quota + t.used_quota === 500000,
     );
     expect(token.remain_quota + token.used_quota).toBe(500000);
     expect(state.requests).toBe(4);

@@ -121,7 +121,7 @@ function withoutVitest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const t = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {
       clearTimeout(t);

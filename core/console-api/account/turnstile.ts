@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiContext } from '../api-context.js';
 import { ApiError } from '../envelope.js';
+import { adminUrlPolicy, sharedOutboundDispatcher } from '../../upstream/outbound-policy.js';
 import { fetchJson } from '../oauth/fetch-json.js';
 
 const siteverifyAnswer = z.object({ success: z.boolean() });
@@ -19,6 +20,7 @@ export async function checkTurnstile(c: ApiContext): Promise<void> {
     answer = (
       await fetchJson(c.app.env.TURNSTILE_VERIFY_URL, {
         form: { secret: c.app.options.get('TurnstileSecretKey'), response, remoteip: c.ip },
+        dispatcher: sharedOutboundDispatcher(adminUrlPolicy(c.app.env)),
       })
     ).body;
   } catch (e) {

@@ -20,4 +20,23 @@ describe('channel keys', () => {
     expect(channelKeysProblem(41, splitKeys(41, 'not json'))).toBe('密钥格式错误，请按照如下格式输入：服务账号 JSON 密钥');
     expect(channelKeysProblem(41, ['AIza-plain'], '{"vertex_key_type":"api_key"}')).toBeNull();
   });
+
+  it.each<[number, string[], string | null]>([
+    [1, ['anything'], null],
+    [15, ['ak|sk'], null],
+    [15, ['ak'], '密钥格式错误，请按照如下格式输入：APIKey|SecretKey'],
+    [15, ['ak|sk', 'ak|'], '密钥格式错误，请按照如下格式输入：APIKey|SecretKey'],
+    [18, ['app|secret|key'], null],
+    [18, ['app|secret'], '密钥格式错误，请按照如下格式输入：APPID|APISecret|APIKey'],
+    [22, ['fastgpt-abc-64f335'], null],
+    [22, ['nodash'], '密钥格式错误，请按照如下格式输入：APIKey-AppId'],
+    [23, ['a|b|c'], null],
+    [23, ['a||c'], '密钥格式错误，请按照如下格式输入：AppId|SecretId|SecretKey'],
+    [33, ['ak|sk|us-east-1'], null],
+    [33, ['ak|sk'], '密钥格式错误，请按照如下格式输入：Ak|Sk|Region'],
+    [41, ['{"type":"service_account"}'], null],
+    [41, ['not json'], '密钥格式错误，请按照如下格式输入：服务账号 JSON 密钥'],
+  ])('type %i keys %j, by the registry row', (type, keys, expected) => {
+    expect(channelKeysProblem(type, keys)).toBe(expected);
+  });
 });

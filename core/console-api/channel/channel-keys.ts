@@ -1,6 +1,6 @@
 import { keysOf } from '../../db/repositories/channel-info.js';
+import { providerOf } from '../../providers/registry.js';
 import type { CreateMode } from './channel-input.js';
-import { keyFormatProblem } from './channel-rules.js';
 
 const lines = (key: string): string[] =>
   key
@@ -8,9 +8,9 @@ const lines = (key: string): string[] =>
     .map((k) => k.trim())
     .filter((k) => k !== '');
 
-/** Vertex AI (41) keys are service-account JSON unless its settings say API keys (vertex_key_type api_key). */
+/** JSON-key types (Vertex AI) take service-account JSON unless their settings say API keys (vertex_key_type api_key). */
 function takesJsonKeys(type: number, settings: string | null | undefined): boolean {
-  if (type !== 41) return false;
+  if (!providerOf(type).jsonKeys) return false;
   try {
     return (JSON.parse(settings || '{}') as { vertex_key_type?: unknown }).vertex_key_type !== 'api_key';
   } catch {
@@ -30,8 +30,12 @@ export function createKeys(mode: CreateMode, type: number, key: string, settings
 export const splitKeys = (type: number, key: string, settings?: string | null): string[] =>
   takesJsonKeys(type, settings) ? keysOf(key.trim().startsWith('[') ? key : `[${key}]`) : lines(key);
 
-/** Composite-key and service-account formats, checked key by key. */
+/**
+ * Composite-key and service-account formats from the type's registry row, checked key by key; the message
+ * quotes the hint the console shows.
+ */
 export function channelKeysProblem(type: number, keys: string[], settings?: string | null): string | null {
-  if (type === 41 && !takesJsonKeys(type, settings)) return null;
-  return keyFormatProblem(type, keys);
+  const { keyValid, keyHint, jsonKeys } = providerOf(type);
+  if (!keyValid || (jsonKeys && !takesJsonKeys(type, settings))) return null;
+  return keys.every(keyValid) ? null : `密钥格式错误，请按照如下格式输入：${keyHint}`;
 }

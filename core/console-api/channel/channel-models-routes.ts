@@ -2,17 +2,21 @@ import { fetchModelsSchema } from '../../contracts/channel.js';
 import { keysOf } from '../../db/repositories/channel-info.js';
 import { enabledModels, getChannel } from '../../db/repositories/channels.js';
 import { providerOf } from '../../providers/registry.js';
+import { adminUrlPolicy, sharedOutboundDispatcher } from '../../upstream/outbound-policy.js';
 import { paramInt, parseBody, type ApiContext } from '../api-context.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 import { CHANNEL_TYPE_MODELS } from '../pricing/channel-type-models.js';
 import { fetchUpstreamModels, ModelListError } from './upstream-models.js';
+
+/** Model lists come from the channel's host, the operator's choice: it may sit on a private network. */
+const channelHosts = (c: ApiContext) => sharedOutboundDispatcher(adminUrlPolicy(c.app.env));
 
 /** GET /api/channel/fetch_models/:id — the provider's model ids for the channel's first key. */
 async function fetchForChannel(c: ApiContext): Promise<ApiResult> {
   const channel = await getChannel(c.app.sql, paramInt(c));
   if (!channel) return fail('渠道不存在');
   try {
-    return ok(await fetchUpstreamModels(channel.type, channel.base_url ?? '', keysOf(channel.key)[0] ?? ''));
+    return ok(await fetchUpstreamModels(channel.type, channel.base_url ?? '', keysOf(channel.key)[0] ?? '', channelHosts(c)));
   } catch (e) {
     if (e instanceof ModelListError) return fail(e.message);
     throw e;
@@ -27,7 +31,7 @@ async function fetchForForm(c: ApiContext): Promise<ApiResult> {
   const input = parseBody(c, fetchModelsSchema, 'Invalid request', 400);
   const key = (input.key ?? '').trim().split('\n')[0]!.trim();
   try {
-    return { body: { success: true, data: await fetchUpstreamModels(input.type ?? 0, input.base_url ?? '', key) } };
+    return { body: { success: true, data: await fetchUpstreamModels(input.type ?? 0, input.base_url ?? '', key, channelHosts(c)) } };
   } catch (e) {
     if (!(e instanceof ModelListError)) throw e;
     return fail(e.kind === 'status' ? 'Failed to fetch models' : e.message, 500);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelFieldsProblem, keyFormatProblem, modelsProblem, priorityProblem, vertexRegionProblem, weightProblem } from './channel-rules.js';
+import { channelFieldsProblem, modelsProblem, priorityProblem, vertexRegionProblem, weightProblem } from './channel-rules.js';
 
 describe('channel field rules', () => {
   it.each<[string, Parameters<typeof channelFieldsProblem>[0], string | null]>([
@@ -52,24 +52,6 @@ describe('channel field rules', () => {
 });
 
 describe('type-specific checks', () => {
-  it.each<[number, string[], string | null]>([
-    [1, ['anything'], null],
-    [15, ['ak|sk'], null],
-    [15, ['ak'], '密钥格式错误，请按照如下格式输入：APIKey|SecretKey'],
-    [15, ['ak|sk', 'ak|'], '密钥格式错误，请按照如下格式输入：APIKey|SecretKey'],
-    [18, ['app|secret|key'], null],
-    [18, ['app|secret'], '密钥格式错误，请按照如下格式输入：APPID|APISecret|APIKey'],
-    [22, ['fastgpt-abc-64f335'], null],
-    [22, ['nodash'], '密钥格式错误，请按照如下格式输入：APIKey-AppId'],
-    [23, ['a|b|c'], null],
-    [33, ['ak|sk|us-east-1'], null],
-    [33, ['ak|sk'], '密钥格式错误，请按照如下格式输入：Ak|Sk|Region'],
-    [41, ['{"type":"service_account"}'], null],
-    [41, ['not json'], '密钥格式错误，请按照如下格式输入：服务账号 JSON 密钥'],
-  ])('type %i keys %j', (type, keys, expected) => {
-    expect(keyFormatProblem(type, keys)).toBe(expected);
-  });
-
   it.each<[number, string | null | undefined, string | null]>([
     [1, '', null],
     [41, '', '部署地区不能为空'],

@@ -76,28 +76,6 @@ export function vertexRegionProblem(type: number, other: string | null | undefin
   return null;
 }
 
-/** Composite keys: the format hint the console shows for each type (seeds, channel form). */
-const KEY_FORMATS: Record<number, { hint: string; valid: (key: string) => boolean }> = {
-  15: { hint: 'APIKey|SecretKey', valid: (k) => parts(k, '|', 2) },
-  18: { hint: 'APPID|APISecret|APIKey', valid: (k) => parts(k, '|', 3) },
-  22: { hint: 'APIKey-AppId', valid: (k) => k.lastIndexOf('-') > 0 && k.lastIndexOf('-') < k.length - 1 },
-  23: { hint: 'AppId|SecretId|SecretKey', valid: (k) => parts(k, '|', 3) },
-  33: { hint: 'Ak|Sk|Region', valid: (k) => parts(k, '|', 3) },
-  41: { hint: '服务账号 JSON 密钥', valid: isJsonObject },
-};
-
-function parts(key: string, sep: string, n: number): boolean {
-  const p = key.split(sep);
-  return p.length === n && p.every((x) => x.trim() !== '');
-}
-
-/** The first key not in its type's format, as a message; keys are the channel's individual keys. */
-export function keyFormatProblem(type: number, keys: string[]): string | null {
-  const format = KEY_FORMATS[type];
-  if (!format) return null;
-  return keys.every(format.valid) ? null : `密钥格式错误，请按照如下格式输入：${format.hint}`;
-}
-
 /** The checks every channel write makes, in order; the first problem's message, or null. */
 export function channelFieldsProblem(
   fields: Partial<Record<JsonField, string | null>> & {

@@ -1,7 +1,6 @@
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { z } from 'zod';
 import { providerOf } from '../../providers/registry.js';
-import { outboundDispatcher } from '../../upstream/outbound-policy.js';
 import { readCapped } from '../../upstream/read-capped.js';
 
 /** One request for a provider's model list and how to read the ids from its answer. */
@@ -17,20 +16,22 @@ const geminiList = z.object({ models: z.array(z.object({ name: z.string() }).loo
 const openAiIds = (body: unknown) => ({ ids: openAiList.parse(body).data.map((m) => m.id) });
 
 /**
- * Where each provider lists its models (new-api's fetch_models): OpenAI-compatible hosts at {base}/v1/models
- * with a Bearer key; Anthropic the same path with x-api-key and anthropic-version; Gemini its native
- * /v1beta/models with x-goog-api-key (ids without the models/ prefix, paged); Ali its compatible mode. An
- * empty base URL means the type's default from the registry.
+ * Where the channel's provider lists its models (new-api's fetch_models), from its registry row: OpenAI-style
+ * lists with a Bearer key (at /v1/models, or the host's own prefix); Anthropic's with x-api-key and
+ * anthropic-version; Gemini's native /v1beta/models with x-goog-api-key (ids without the models/ prefix,
+ * paged). An empty base URL means the type's default.
  */
 export function modelListRequest(type: number, baseUrl: string, key: string, pageToken?: string): ModelListRequest {
-  const base = (baseUrl.trim() || providerOf(type).defaultBaseUrl).replace(/\/+$/, '');
-  switch (type) {
-    case 14:
-      return { url: `${base}/v1/models`, headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01' }, ids: openAiIds };
-    case 24: {
+  const provider = providerOf(type);
+  const base = (baseUrl.trim() || provider.defaultBaseUrl).replace(/\/+$/, '');
+  const { style, path } = provider.modelList;
+  switch (style) {
+    case 'anthropic':
+      return { url: `${base}${path}`, headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01' }, ids: openAiIds };
+    case 'gemini': {
       const query = new URLSearchParams({ pageSize: '1000', ...(pageToken ? { pageToken } : {}) });
       return {
-        url: `${base}/v1beta/models?${query}`,
+        url: `${base}${path}?${query}`,
         headers: { 'x-goog-api-key': key },
         ids: (body) => {
           const list = geminiList.parse(body);
@@ -38,10 +39,8 @@ export function modelListRequest(type: number, baseUrl: string, key: string, pag
         },
       };
     }
-    case 17:
-      return { url: `${base}/compatible-mode/v1/models`, headers: { authorization: `Bearer ${key}` }, ids: openAiIds };
-    default:
-      return { url: `${base}/v1/models`, headers: { authorization: `Bearer ${key}` }, ids: openAiIds };
+    case 'openai':
+      return { url: `${base}${path}`, headers: { authorization: `Bearer ${key}` }, ids: openAiIds };
   }
 }
 
@@ -56,14 +55,11 @@ export class ModelListError extends Error {
   }
 }
 
-// The channel's host is the admin's choice and may sit on a private network; metadata, link-local and
-// reserved addresses are still refused.
-const dispatcher = outboundDispatcher({ kind: 'admin-url' });
 const TIMEOUT_MS = 15_000;
 const MAX_BODY_BYTES = 8 << 20;
 const MAX_PAGES = 20;
 
-async function fetchPage(req: ModelListRequest): Promise<{ ids: string[]; next?: string }> {
+async function fetchPage(req: ModelListRequest, dispatcher: Dispatcher): Promise<{ ids: string[]; next?: string }> {
   let res;
   try {
     res = await request(req.url, {
@@ -91,11 +87,11 @@ async function fetchPage(req: ModelListRequest): Promise<{ ids: string[]; next?:
 }
 
 /** The model ids the provider lists for this key, de-duplicated in order. */
-export async function fetchUpstreamModels(type: number, baseUrl: string, key: string): Promise<string[]> {
+export async function fetchUpstreamModels(type: number, baseUrl: string, key: string, dispatcher: Dispatcher): Promise<string[]> {
   const ids: string[] = [];
   let next: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const got = await fetchPage(modelListRequest(type, baseUrl, key, next));
+    const got = await fetchPage(modelListRequest(type, baseUrl, key, next), dispatcher);
     ids.push(...got.ids);
     next = got.next;
     if (!next) break;

@@ -8,8 +8,8 @@ export interface JsonRequest {
   /** a form (sent url-encoded) or a JSON value */
   form?: Record<string, string>;
   json?: unknown;
-  /** the outbound policy's dispatcher (core/upstream/outbound-policy.ts); undici's global one otherwise */
-  dispatcher?: Dispatcher;
+  /** the outbound policy's dispatcher (core/upstream/outbound-policy.ts): every provider call goes through one */
+  dispatcher: Dispatcher;
 }
 
 export interface JsonResponse {
@@ -25,7 +25,7 @@ const MAX_BODY_BYTES = 1 << 20;
  * One JSON call to a sign-in provider. Network failures reject with the transport error; a body that is not
  * JSON rejects with the parser's message (new-api returns its decoder error the same way).
  */
-export async function fetchJson(url: string, r: JsonRequest = {}): Promise<JsonResponse> {
+export async function fetchJson(url: string, r: JsonRequest): Promise<JsonResponse> {
   // GitHub's API refuses requests without a User-Agent.
   const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': 'Ferryman', ...r.headers };
   let body: string | undefined;

@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache';
+import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import { serverAddress } from '../../options/server-address.js';
-import { outboundDispatcher } from '../../upstream/outbound-policy.js';
+import { adminUrlPolicy, sharedOutboundDispatcher } from '../../upstream/outbound-policy.js';
 import type { ApiContext } from '../api-context.js';
 import { ApiError } from '../envelope.js';
 import type { ExternalAccount } from './external-account.js';
@@ -15,10 +16,6 @@ const userAnswer = z
 
 const UNREACHABLE = '无法连接至 OIDC 服务器，请稍后重试！';
 
-// The provider is the admin's choice and may be self-hosted on a private network; metadata, link-local and
-// reserved addresses are still refused, on the address actually connected to.
-const dispatcher = outboundDispatcher({ kind: 'admin-url' });
-
 const DISCOVERY_TTL_MS = 3_600_000;
 
 /**
@@ -27,11 +24,11 @@ const DISCOVERY_TTL_MS = 3_600_000;
  * replaces it. Concurrent callbacks share one fetch; a failed fetch is not kept. A fetch whose entry is
  * replaced meanwhile still answers the callbacks waiting on it (ignoreFetchAbort).
  */
-const discoveries = new LRUCache<string, DiscoveryDocument>({
+const discoveries = new LRUCache<string, DiscoveryDocument, Dispatcher>({
   max: 1,
   ttl: DISCOVERY_TTL_MS,
   ignoreFetchAbort: true,
-  fetchMethod: async (wellKnown) => {
+  fetchMethod: async (wellKnown, _stale, { context: dispatcher }) => {
     const doc = discoveryDocument.safeParse((await providerCall(wellKnown, { dispatcher }, UNREACHABLE)).body).data;
     if (!doc) throw new ApiError(UNREACHABLE);
     return doc;
@@ -47,7 +44,9 @@ const discoveries = new LRUCache<string, DiscoveryDocument>({
 export async function oidcAccount(c: ApiContext, code: string): Promise<ExternalAccount> {
   if (!code) throw new ApiError('无效的参数');
   const { options } = c.app;
-  const endpoints = await endpointsOf(c);
+  // The provider is the admin's choice and may be self-hosted on a private network (adminUrlPolicy).
+  const dispatcher = sharedOutboundDispatcher(adminUrlPolicy(c.app.env));
+  const endpoints = await endpointsOf(c, dispatcher);
   const form = {
     client_id: options.get('oidc.client_id'),
     client_secret: options.get('oidc.client_secret'),
@@ -72,12 +71,12 @@ export async function oidcAccount(c: ApiContext, code: string): Promise<External
   };
 }
 
-async function endpointsOf(c: ApiContext): Promise<OidcEndpoints> {
+async function endpointsOf(c: ApiContext, dispatcher: Dispatcher): Promise<OidcEndpoints> {
   const { options } = c.app;
   const configured = { token: options.get('oidc.token_endpoint'), userInfo: options.get('oidc.user_info_endpoint') };
   const wellKnown = options.get('oidc.well_known');
   if ((configured.token && configured.userInfo) || !wellKnown) return configured;
-  const doc = await discoveries.fetch(wellKnown);
+  const doc = await discoveries.fetch(wellKnown, { context: dispatcher });
   if (!doc) throw new ApiError(UNREACHABLE);
   return oidcEndpoints(wellKnown, configured, doc);
 }

@@ -3,6 +3,7 @@ import type { ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { ApiError, fail, ok, type ApiResult } from '../envelope.js';
 import { bindExternal, loginExternal } from './external-account.js';
+import { adminUrlPolicy, sharedOutboundDispatcher } from '../../upstream/outbound-policy.js';
 import { providerCall } from './fetch-json.js';
 
 const wechatAnswer = z.object({ success: z.boolean(), message: z.string().default(''), data: z.string().default('') }).loose();
@@ -16,9 +17,9 @@ const NOT_ENABLED = '管理员未开启通过微信登录以及注册';
 async function wechatIdOf(c: ApiContext): Promise<string> {
   const code = c.query.get('code') ?? '';
   if (!code) throw new ApiError('无效的参数');
-  const { options } = c.app;
+  const { env, options } = c.app;
   const url = `${options.get('WeChatServerAddress').replace(/\/+$/, '')}/api/wechat/user?code=${encodeURIComponent(code)}`;
-  const res = await providerCall(url, { headers: { Authorization: options.get('WeChatServerToken') } }, '无法连接至微信服务器，请稍后重试！');
+  const res = await providerCall(url, { headers: { Authorization: options.get('WeChatServerToken') }, dispatcher: sharedOutboundDispatcher(adminUrlPolicy(env)) }, '无法连接至微信服务器，请稍后重试！');
   const answer = wechatAnswer.safeParse(res.body).data;
   if (!answer) throw new ApiError('无效的参数');
   if (!answer.success) throw new ApiError(answer.message);

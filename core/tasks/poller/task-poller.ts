@@ -19,7 +19,7 @@ export interface TaskPoller {
  */
 export function startTaskPoller(app: AppServices, env: TaskEnv): TaskPoller {
   if (app.env.NODE_TYPE !== 'master' || !app.env.UPDATE_TASK) return { stop: async () => {} };
-  const upstream = new UpstreamClient({ connectionsPerOrigin: 8 });
+  const upstream = UpstreamClient.forChannels(app.env, 8);
   const lock = new LeaderLock(app.db, TASK_POLLER_LOCK, app.log);
   const opts = { limit: env.TASK_QUERY_LIMIT, timeoutMinutes: env.TASK_TIMEOUT_MINUTES };
   let timer: NodeJS.Timeout | null = null;

@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eventually, setupRoot } from '../support/console-client.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
+import { startMockUpstreamProcess, type MockUpstreamProcess } from '../support/mock-upstream-process.js';
+import { addChannel, addToken, type RelayFixture } from '../support/relay-fixture.js';
+import { testDbKind } from '../support/test-database.js';
+
+// flat-model costs a fixed $0.001 per call = 500 quota.
+const FLAT = 500;
+const env = { QUOTA_LEASE_HEARTBEAT_TIMEOUT: '3' };
+const BOOT_TIMEOUT = 240_000;
+
+interface Books {
+  /** the user's balance with nothing leased out (a lease left behind makes this null) */
+  balance: number | null;
+  /** Σ of the user's consume logs */
+  logged: number;
+}
+
+async function books(gw: TestGateway, userId: number): Promise<Books> {
+  const [leased] = await gw.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM quota_leases WHERE amount <> 0`;
+  const [u] = await gw.sql<{ quota: number }[]>`SELECT quota FROM users WHERE id = ${userId}`;
+  const [l] = await gw.sql<{ s: number }[]>`SELECT COALESCE(sum(quota), 0)::bigint AS s FROM logs WHERE user_id = ${userId} AND type = 2`;
+  return { balance: leased!.n === 0 ? Number(u!.quota) : null, logged: Number(l!.s) };
+}
+
+/** Keeps `workers` requests in flight until stopped; counts the answers the client received whole. */
+function load(gw: TestGateway, key: string, workers: number) {
+  let running = true;
+  let delivered = 0;
+  const loops = Array.from({ length: workers }, async () => {
+    while (running) {
+      try {
+        const r = await fetch(`${gw.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'flat-model', messages: [{ role: 'user', content: 'hi' }] }),
+        });
+        if (r.status === 200 && (await r.json()).choices) delivered++;
+      } catch {
+        return; // the gateway is gone
+      }
+    }
+  });
+  return {
+    delivered: () => delivered,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+// kill -9 in the middle of traffic: whatever the crash interrupted, no quota is lost for good, nobody is charged
+// for what the upstream did not serve, and no charge is left without the consume log that explains it.
+describe('a gateway killed mid-load', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ferryman-crash-'));
+  let mock: MockUpstreamProcess;
+  const gateways: TestGateway[] = [];
+  afterAll(async () => {
+    for (const gw of gateways.reverse()) await gw.stop().catch(() => {});
+    await mock?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the books: the balance comes back whole except what was served, and every charge has its log', async () => {
+    mock = await startMockUpstreamProcess();
+    const embedded = testDbKind() === 'embedded';
+    const first = await startGateway(env, embedded ? { dataDir: dir } : {});
+    gateways.push(first);
+    const root = await setupRoot(first);
+    await addChannel({ gw: first, mock, root, stop: async () => {} } as RelayFixture, { models: 'flat-model' });
+    expect((await root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify({ 'flat-model': 0.001 }) })).body.success).toBe(true);
+    const { key } = await addToken(root, { unlimited_quota: true });
+    const start = await eventually(() => books(first, root.userId), (b) => b.balance !== null);
+
+    // On PostgreSQL a second node stays up: it is the one that returns the dead node's quota.
+    const survivor = embedded ? null : await startGateway(env, { databaseUrl: first.databaseUrl! });
+    if (survivor) gateways.push(survivor);
+
+    await mock.reset();
+    const traffic = load(first, key, 8);
+    await eventually(async () => traffic.delivered(), (n) => n >= 1, 30_000);
+    // long enough for a few batched writes (one a second) to land before the kill
+    await new Promise((r) => setTimeout(r, 3000));
+    process.kill(first.pid, 'SIGKILL');
+    await traffic.stop();
+    const delivered = traffic.delivered();
+    const served = (await mock.requests()).filter((r) => r.path === '/v1/chat/completions').length;
+
+    // Embedded: the next start returns what the dead run held. PostgreSQL: the survivor does, within the heartbeat timeout.
+    const after = embedded ? await startGateway(env, { dataDir: dir }) : survivor!;
+    if (embedded) gateways.push(after);
+    const end = await eventually(() => books(after, root.userId), (b) => b.balance !== null, 15_000);
+    expect(end.balance).not.toBeNull();
+    const charged = start.balance! - end.balance!;
+    // never charged for more than the upstream served
+    expect(charged).toBeLessThanOrEqual(served * FLAT);
+    expect(charged).toBeGreaterThanOrEqual(0);
+    // no charge without its log: what was taken is all explained (a logged request may have gone uncharged)
+    expect(end.logged - start.logged).toBeGreaterThanOrEqual(charged);
+    // the charges written before the crash stand: only the last write interval and the requests in flight can go uncharged
+    expect(charged).toBeGreaterThan(0);
+    expect(delivered).toBeLessThanOrEqual(served);
+
+    // and the service goes on with the same books
+    const r = await fetch(`${after.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'flat-model', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(r.status).toBe(200);
+  }, BOOT_TIMEOUT);
+});
