@@ -248,6 +248,35 @@ describe.skipIf(!hasChromium() || !hasGateway())('admin settings in Chromium aga
     expect(await phoneLayoutProblems(page)).toEqual([]);
   }, 120_000);
 
+  it('mobile: switches a model to a per-request price in the visual editor and /pricing shows it', async () => {
+    const page = pages.mobile!;
+    await page.goto('/setting');
+    const card = section(page, 'ratio');
+    await card.locator('[data-ratio-tab="visual"]').click();
+    const visual = card.locator('[data-visual-ratio-editor]');
+    await visual.locator('[data-ratio-search]').fill('ferry-batch-a');
+    await visual.locator('[data-ratio-edit="ferry-batch-a"]').click();
+    const dialog = page.locator('[data-ratio-row-dialog]');
+    await dialog.getByRole('radio', { name: '按次计费' }).click();
+    await dialog.locator('#ratio-row-price').fill('0');
+    await dialog.locator('[data-submit]').click();
+    await dialog.getByText('模型价格不能为0').first().waitFor();
+    await dialog.locator('#ratio-row-price').fill('0.05');
+    await saveScreenshot(page, 'admin-settings-ratio-dialog-mobile');
+    await dialog.locator('[data-submit]').click();
+    await dialog.waitFor({ state: 'detached' });
+    await visual.locator('[data-ratio-apply]').click();
+    await expect.poll(() => ratioOf(page, 'ModelPrice', 'ferry-batch-a')).toBe(0.05);
+    // a fixed price clears the model's ratios
+    expect(await ratioOf(page, 'ModelRatio', 'ferry-batch-a')).toBeUndefined();
+    expect(await ratioOf(page, 'ModelRatio', 'ferry-batch-b')).toBe(2);
+
+    await page.goto('/pricing');
+    const row = page.locator('tbody tr, [data-slot=data-cards] > li', { hasText: 'ferry-batch-a' });
+    await row.getByText('$0.05', { exact: false }).first().waitFor();
+    await saveScreenshot(page, 'admin-pricing-per-request-mobile');
+  }, 120_000);
+
   it.each(VIEWPORTS.map(([name]) => name))(
     '%s: clears logs by date (one month ago by default)',
     async (name) => {
@@ -288,7 +317,7 @@ describe.skipIf(!hasChromium() || !hasGateway())('admin settings in Chromium aga
     90_000,
   );
 
-  it('previews and shows operator HTML only through the sanitizer (notice preview, footer on every page)', async () => {
+  it('previews and shows operator HTML only through the sanitizer (notice preview, footer on every page, home, about)', async () => {
     const page = pages.desktop!;
     const earlierViolations = cspViolations.length;
     await page.goto('/setting?tab=other');
@@ -310,6 +339,27 @@ describe.skipIf(!hasChromium() || !hasGateway())('admin settings in Chromium aga
     await page.locator('footer b', { hasText: 'Ferry footer' }).waitFor();
     expect(await page.locator('footer img').getAttribute('onerror')).toBeNull();
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+    // the home page and about page show the operator's Markdown/HTML through the same sanitizer
+    await page.goto('/setting?tab=other');
+    const hostile = (title: string, n: number) =>
+      `## ${title}\n\n<img src="x.png" onerror="window.__xss = ${n}"><script>window.__xss = ${n + 1}</script><a href="javascript:window.__xss = ${n + 2}">bad link</a><iframe src="/pricing"></iframe>`;
+    await option(personal, 'HomePageContent').fill(hostile('Home probe', 4));
+    await option(personal, 'About').fill(hostile('About probe', 7));
+    await personal.locator('[data-save-section]').click();
+    await expect.poll(async () => (await options(page)).About ?? '').toContain('About probe');
+    for (const [path, title] of [
+      ['/', 'Home probe'],
+      ['/about', 'About probe'],
+    ] as const) {
+      await page.goto(path);
+      const content = page.locator('.prose-content', { has: page.locator('h2', { hasText: title }) });
+      await content.waitFor();
+      expect(await content.locator('script, iframe').count()).toBe(0);
+      expect(await content.locator('img').getAttribute('onerror')).toBeNull();
+      expect(await content.getByText('bad link').getAttribute('href')).toBeNull();
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    }
     // Chromium reports the probe's onerror attributes while the sanitizer parses them (inertly); nothing else.
     const probeViolations = cspViolations.splice(earlierViolations);
     expect(probeViolations.filter((v) => !v.endsWith('script-src-attr inline'))).toEqual([]);

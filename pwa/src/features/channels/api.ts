@@ -1,5 +1,6 @@
-import type { Channel, ChannelBatch, ChannelCreate, ChannelTagEdit, ChannelUpdate } from '../../../../core/contracts/channel';
-import { api, request } from '../../lib/http-client';
+import type { Channel, ChannelBatch, ChannelCreate, ChannelTagEdit, ChannelUpdate, KeyStatus } from '../../../../core/contracts/channel';
+import type { Envelope } from '../../../../core/contracts/envelope';
+import { api, request, unwrap } from '../../lib/http-client';
 import { BusinessError } from '../../lib/http-errors';
 
 export interface ChannelListQuery {
@@ -50,3 +51,29 @@ async function topLevel(path: string, params?: Record<string, string>): Promise<
 /** Seconds the test request took. */
 export const testChannel = (id: number, model: string) => topLevel(`/api/channel/test/${id}`, model ? { model } : undefined).then((r) => r.time ?? 0);
 export const refreshBalance = (id: number) => topLevel(`/api/channel/update_balance/${id}`).then((r) => r.balance ?? 0);
+
+/** A page of a multi-key channel's keys as multi_key/manage get_key_status answers it (previews, never keys). */
+export interface KeyStatusPage {
+  keys: KeyStatus[];
+  total: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+  enabled_count: number;
+  manual_disabled_count: number;
+  auto_disabled_count: number;
+}
+
+export type KeyAction = 'enable_key' | 'disable_key' | 'enable_all_keys' | 'delete_disabled_keys';
+
+const MANAGE_KEYS = '/api/channel/multi_key/manage';
+
+export const getKeyStatus = (channelId: number, page: number, pageSize: number) =>
+  api.post<KeyStatusPage>(MANAGE_KEYS, { channel_id: channelId, action: 'get_key_status', page, page_size: pageSize });
+
+/** A key change; resolves to the server's message (it carries the counts, e.g. 已启用 2 个密钥). */
+export async function manageKey(channelId: number, action: KeyAction, keyIndex?: number): Promise<string> {
+  const body = await request<Envelope<unknown>>('POST', MANAGE_KEYS, { body: { channel_id: channelId, action, key_index: keyIndex } });
+  unwrap(body);
+  return body.message ?? '';
+}

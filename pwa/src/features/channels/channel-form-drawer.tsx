@@ -12,6 +12,7 @@ import { BasicsSection } from './form/basics-section';
 import { GroupsSection } from './form/groups-section';
 import { KeySection } from './form/key-section';
 import { ModelsSection } from './form/models-section';
+import { MultiKeyManager } from './form/multi-key-manager';
 import { channelQuery, useCreateChannel, useUpdateChannel } from './queries';
 
 /** Create (channelId null) or edit a channel; a base URL ending in /v1 is confirmed before saving. */
@@ -53,6 +54,7 @@ export function ChannelFormDrawer({ channelId, onClose }: { channelId: number | 
       >
         <BasicsSection {...sectionProps} />
         <KeySection {...sectionProps} multiKey={existing?.channel_info.is_multi_key === true} />
+        {channelId !== null && existing?.channel_info.is_multi_key ? <MultiKeyManager channelId={channelId} /> : null}
         <ApiSection {...sectionProps} />
         <ModelsSection {...sectionProps} channelId={channelId} />
         <GroupsSection {...sectionProps} />
