@@ -4,8 +4,8 @@ import { boundedText } from '../contracts/bounded-text.js';
 import { parseInput } from './api-context.js';
 import { channelInput } from './channel/channel-input.js';
 import { ApiError } from './envelope.js';
-import { redemptionCreateInput, redemptionUpdateInput } from './redemption/redemption-input.js';
-import { tokenInput } from './token/token-input.js';
+import { redemptionCreateBodySchema, redemptionUpdateBodySchema } from '../contracts/redemption.js';
+import { tokenInputSchema } from '../contracts/token.js';
 
 /** What parseInput answers: the parsed value, or the refusal as status and message. */
 function outcome(schema: z.ZodType, raw: unknown, message?: string, status?: number): unknown {
@@ -39,13 +39,13 @@ describe('route input schemas', () => {
   const tooLong = (field: string, max: number) => ({ status: 400, message: `无效的参数：${field} 长度不能超过 ${max} 个字符` });
   const nul = (field: string) => ({ status: 400, message: `无效的参数：${field} 不能包含空字符 (NUL)` });
   it.each<[string, z.ZodType, Record<string, unknown>, unknown]>([
-    ['token name', tokenInput, { name: 'x'.repeat(256) }, tooLong('name', 255)],
-    ['token name NUL', tokenInput, { name: 'a\u0000' }, nul('name')],
-    ['token model_limits', tokenInput, { model_limits: 'm'.repeat(1025) }, tooLong('model_limits', 1024)],
-    ['token allow_ips NUL', tokenInput, { allow_ips: '10.0.0.1\u0000' }, nul('allow_ips')],
-    ['token group', tokenInput, { group: 'g'.repeat(65) }, tooLong('group', 64)],
-    ['redemption name', redemptionCreateInput, { name: 'r'.repeat(256) }, tooLong('name', 255)],
-    ['redemption rename NUL', redemptionUpdateInput, { id: 1, name: 'r\u0000' }, nul('name')],
+    ['token name', tokenInputSchema, { name: 'x'.repeat(256) }, tooLong('name', 255)],
+    ['token name NUL', tokenInputSchema, { name: 'a\u0000' }, nul('name')],
+    ['token model_limits', tokenInputSchema, { model_limits: 'm'.repeat(1025) }, tooLong('model_limits', 1024)],
+    ['token allow_ips NUL', tokenInputSchema, { allow_ips: '10.0.0.1\u0000' }, nul('allow_ips')],
+    ['token group', tokenInputSchema, { group: 'g'.repeat(65) }, tooLong('group', 64)],
+    ['redemption name', redemptionCreateBodySchema, { name: 'r'.repeat(256) }, tooLong('name', 255)],
+    ['redemption rename NUL', redemptionUpdateBodySchema, { id: 1, name: 'r\u0000' }, nul('name')],
     ['channel name', channelInput, { name: 'c'.repeat(256) }, tooLong('name', 255)],
     ['channel key NUL', channelInput, { key: 'sk-\u0000' }, nul('key')],
     ['channel base_url', channelInput, { base_url: `https://${'h'.repeat(2048)}` }, tooLong('base_url', 2048)],
@@ -57,8 +57,8 @@ describe('route input schemas', () => {
   });
 
   it.each<[string, z.ZodType, Record<string, unknown>]>([
-    ['token', tokenInput, { name: 'ok', model_limits: 'gpt-4o', allow_ips: '10.0.0.1', group: 'default' }],
-    ['redemption', redemptionCreateInput, { name: 'ok', quota: 1, count: 1 }],
+    ['token', tokenInputSchema, { name: 'ok', model_limits: 'gpt-4o', allow_ips: '10.0.0.1', group: 'default' }],
+    ['redemption', redemptionCreateBodySchema, { name: 'ok', quota: 1, count: 1 }],
     ['channel with a long key list', channelInput, { name: 'ok', key: 'sk-x\n'.repeat(10_000), base_url: 'https://api.example.com' }],
   ])('takes ordinary %s input', (_name, schema, raw) => {
     expect(outcome(schema, raw)).toHaveProperty('value');

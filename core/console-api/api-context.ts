@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AppServices } from '../app-services.js';
 import type { SessionData } from '../auth/session-cookie.js';
 import { textBoundProblem } from '../contracts/bounded-text.js';
+import { withoutGoNulls } from '../contracts/go-null.js';
 import type { Exchange } from '../http/exchange.js';
 import { ApiError } from './envelope.js';
 
@@ -37,12 +38,13 @@ export function requireUser(c: ApiContext): AuthUser {
 }
 
 /**
- * Parses a body or query with a zod schema. Text over its bound or holding NUL is refused with HTTP 400 and a
+ * Parses a body or query with a zod schema; a null field counts as absent, as in new-api's Go decoding
+ * (withoutGoNulls). Text over its bound or holding NUL is refused with HTTP 400 and a
  * message naming the field, before anything reaches the database; any other failure is `message` (new-api's
  * 无效的参数 unless the route has its own) with `status`.
  */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown, message = '无效的参数', status = 200): z.infer<S> {
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(withoutGoNulls(schema, raw));
   if (parsed.success) return parsed.data;
   const bound = textBoundProblem(parsed.error);
   throw bound ? new ApiError(bound, 400) : new ApiError(message, status);

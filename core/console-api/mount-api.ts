@@ -15,6 +15,17 @@ import { ApiError, type ApiResult } from './envelope.js';
 
 const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
+// What Go's strconv.Atoi accepts; a number it accepts but that is out of range stays the route's 无效的参数.
+const INTEGER = /^[+-]?\d+$/;
+
+/** Positions of the `:id` parameters in a route pattern (uWS numbers parameters from 0, left to right). */
+function idParamIndexes(path: string): number[] {
+  return path
+    .split('/')
+    .filter((s) => s.startsWith(':'))
+    .flatMap((name, i) => (name === ':id' ? [i] : []));
+}
+
 /** Registers every console route on the uWS app: rate limits → session → role check → handler → envelope. */
 export function mountApi(app: TemplatedApp, routes: ApiRoute[], services: AppServices): void {
   const { env } = services;
@@ -31,7 +42,14 @@ export function mountApi(app: TemplatedApp, routes: ApiRoute[], services: AppSer
 
   for (const route of routes) {
     const paramCount = (route.path.match(/:/g) ?? []).length;
+    const idParams = idParamIndexes(route.path);
     const handler = (res: HttpResponse, req: HttpRequest) => {
+      // A word where an id belongs is a path this server does not have (a sub-route added to new-api later,
+      // a typo): uWS moves on to the catch-all, which answers new-api's 404 `Invalid URL` as for any unknown path.
+      if (idParams.some((i) => !INTEGER.test(req.getParameter(i) ?? ''))) {
+        req.setYield(true);
+        return;
+      }
       const ex = new Exchange(res, snapshotRequest(req, res, paramCount), newRequestId());
       const body = route.method === 'get' ? Promise.resolve(Buffer.alloc(0)) : ex.readBody(bodyLimit);
       body.catch(() => {});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shortText } from './bounded-text.js';
 
 /** One `Chats` entry: a display name mapped to a link template with `{key}` and `{address}`. */
 export const chatEntrySchema = z.record(z.string(), z.string());
@@ -64,3 +65,12 @@ export const setupRequestSchema = z.object({
   DemoSiteEnabled: z.boolean(),
 });
 export type SetupRequest = z.infer<typeof setupRequestSchema>;
+
+/** The same body as the server reads it: what is missing is Go's zero value; the checks come after parsing. */
+export const setupBodySchema = z.object({
+  username: shortText.optional().default(''),
+  password: shortText.optional().default(''),
+  confirmPassword: shortText.optional().default(''),
+  SelfUseModeEnabled: z.boolean().optional().default(false),
+  DemoSiteEnabled: z.boolean().optional().default(false),
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from './admin-user.js';
+import { boundedText, shortText, URL_MAX } from './bounded-text.js';
 
 export const ROLE_COMMON = 1;
 export const ROLE_ADMIN = 10;
@@ -42,10 +44,10 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const registerRequestSchema = z.object({
-  username: z.string().min(1).max(12),
-  password: z.string().min(8).max(20),
+  username: z.string().min(1).max(USERNAME_MAX),
+  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
   password2: z.string(),
-  email: z.string().max(50).optional(),
+  email: z.string().max(EMAIL_MAX).optional(),
   verification_code: z.string().optional(),
   aff_code: z.string().optional(),
 });
@@ -74,3 +76,39 @@ export type UserSetting = z.infer<typeof userSettingSchema>;
 /** `GET /api/user/self/groups`: group name → {ratio, desc}. */
 export const userGroupsSchema = z.record(z.string(), z.object({ ratio: z.number(), desc: z.string() }));
 export type UserGroups = z.infer<typeof userGroupsSchema>;
+
+// The same bodies as the server reads them: Go's zero values for what is missing, text bounded before any
+// query or hash; the product rules and their messages (user-validation.ts, the setting checks) come after.
+
+/** `POST /api/user/login`. Bounded generously (any existing username or email logs in) but before the query. */
+export const loginBodySchema = z.object({ username: shortText, password: shortText });
+
+/** `POST /api/user/register`: a User JSON of which only these fields are read (password2, role… are ignored). */
+export const registerBodySchema = z.object({
+  username: shortText.default(''),
+  password: shortText.default(''),
+  email: shortText.default(''),
+  verification_code: shortText.default(''),
+  aff_code: shortText.default(''),
+});
+
+/** `PUT /api/user/self`: only these fields of the User JSON are read; role, quota, group, status… are ignored. */
+export const selfUpdateBodySchema = z.object({
+  username: shortText.default(''),
+  password: shortText.default(''),
+  display_name: shortText.default(''),
+  original_password: shortText.default(''),
+});
+
+/** `PUT /api/user/setting`. */
+export const userSettingBodySchema = z.object({
+  notify_type: shortText.default(''),
+  quota_warning_threshold: z.number().default(0),
+  webhook_url: boundedText(URL_MAX).default(''),
+  webhook_secret: shortText.default(''),
+  notification_email: shortText.default(''),
+  accept_unset_model_ratio_model: z.boolean().default(false),
+});
+
+/** `POST /api/user/reset`: the address and the token of the mailed link. */
+export const passwordResetBodySchema = z.object({ email: shortText.default(''), token: shortText.default('') });

@@ -26,7 +26,7 @@ const int8AsNumber = {
   parse: (v: string) => Number(v),
 };
 
-function driverOptions(max: number) {
+export function driverOptions(max: number) {
   return {
     max,
     idle_timeout: 30,

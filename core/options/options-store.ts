@@ -1,4 +1,5 @@
 import type { Sql } from '../db/connect.js';
+import { loadOptions, saveOption } from '../db/repositories/options.js';
 import { OPTION_DEFS, type OptionKey, optionDef } from './option-defaults.js';
 import { optionShapeError } from './option-shapes.js';
 
@@ -21,8 +22,7 @@ export class OptionsStore {
   }
 
   async load(sql: Sql): Promise<void> {
-    const rows = await sql<{ key: string; value: string | null }[]>`SELECT key, value FROM options`;
-    for (const row of rows) this.apply(row.key, row.value ?? '');
+    for (const row of await loadOptions(sql)) this.apply(row.key, row.value);
   }
 
   get(key: OptionKey | string): string {
@@ -62,7 +62,7 @@ export class OptionsStore {
   /** Validates, persists and applies one key. Invalid values throw OptionValueError and change nothing. */
   async set(sql: Sql, key: string, value: string): Promise<void> {
     validateOptionValue(key, value);
-    await sql`INSERT INTO options (key, value) VALUES (${key}, ${value}) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`;
+    await saveOption(sql, key, value);
     this.apply(key, value);
   }
 

@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import { newTokenKey } from '../../auth/random-key.js';
 import { checkCode, consumeCode } from '../../auth/verification-codes.js';
-import { shortText } from '../../contracts/bounded-text.js';
+import { registerBodySchema } from '../../contracts/user.js';
+import { insertToken } from '../../db/repositories/tokens.js';
+import { usernameOrEmailTaken } from '../../db/repositories/users.js';
 import { parseBody, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
@@ -9,22 +10,13 @@ import { insertUser, inviterIdOf, USERNAME_TAKEN } from '../user/insert-user.js'
 import { userFieldError } from '../user/user-validation.js';
 import { checkTurnstile } from './turnstile.js';
 
-// The body is a User JSON; only these fields are read (password2, display_name, role... are ignored).
-const registerBody = z.object({
-  username: shortText.default(''),
-  password: shortText.default(''),
-  email: shortText.default(''),
-  verification_code: shortText.default(''),
-  aff_code: shortText.default(''),
-});
-
 /** POST /api/user/register (spec console-api.md §5.1). No session is created: the user logs in next. */
 async function register(c: ApiContext): Promise<ApiResult> {
   await checkTurnstile(c);
   const { options, sql, env } = c.app;
   if (!options.bool('RegisterEnabled')) return fail('管理员关闭了新用户注册');
   if (!options.bool('PasswordRegisterEnabled')) return fail('管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册');
-  const input = parseBody(c, registerBody);
+  const input = parseBody(c, registerBodySchema);
   const invalid = userFieldError(input);
   if (invalid) return fail(invalid);
   // new-api lets an empty username through (the validator has no "required"); an account nobody can name is refused here.
@@ -36,9 +28,7 @@ async function register(c: ApiContext): Promise<ApiResult> {
     if (!(await checkCode(sql, 'verify', input.email, input.verification_code))) return fail('验证码错误或已过期');
   }
   // Soft-deleted users count: a deregistered name or address is not handed out again.
-  const [taken] = await sql`
-    SELECT 1 FROM users WHERE username = ${input.username} ${input.email ? sql`OR email = ${input.email}` : sql``} LIMIT 1`;
-  if (taken) return fail(USERNAME_TAKEN);
+  if (await usernameOrEmailTaken(sql, input.username, input.email)) return fail(USERNAME_TAKEN);
   const inviterId = await inviterIdOf(c.app, input.aff_code);
   // The code is spent only now that nothing else can refuse the registration (single use, unlike new-api).
   if (verifyEmail && !(await consumeCode(sql, 'verify', input.email, input.verification_code))) return fail('验证码错误或已过期');
@@ -51,9 +41,16 @@ async function register(c: ApiContext): Promise<ApiResult> {
   if (env.GENERATE_DEFAULT_TOKEN) {
     const now = Math.floor(Date.now() / 1000);
     try {
-      await sql`
-        INSERT INTO tokens (user_id, key, name, created_time, accessed_time, expired_time, remain_quota, unlimited_quota)
-        VALUES (${user.id}, ${newTokenKey()}, ${`${user.username}的初始令牌`}, ${now}, ${now}, -1, 500000, true)`;
+      await insertToken(sql, {
+        user_id: user.id,
+        key: newTokenKey(),
+        name: `${user.username}的初始令牌`,
+        created_time: now,
+        accessed_time: now,
+        expired_time: -1,
+        remain_quota: 500000,
+        unlimited_quota: true,
+      });
     } catch (e) {
       c.app.log.error('default token creation failed', { error: String(e) });
       return fail('创建默认令牌失败');

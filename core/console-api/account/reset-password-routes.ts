@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { consumeCode, issueCode, newResetToken } from '../../auth/verification-codes.js';
-import { shortText } from '../../contracts/bounded-text.js';
+import { passwordResetBodySchema } from '../../contracts/user.js';
+import { emailTaken, resetPasswordsByEmail } from '../../db/repositories/users.js';
 import { passwordResetMail } from '../../mail/mail-templates.js';
 import { serverAddress } from '../../options/server-address.js';
 import { parseBody, type ApiContext } from '../api-context.js';
@@ -21,15 +22,13 @@ async function requestReset(c: ApiContext): Promise<ApiResult> {
   const { options, sql } = c.app;
   const { email } = readQuery(c, emailQuery);
   if (!emailFormat.safeParse(email).success) return fail('无效的参数');
-  const [known] = await sql`SELECT 1 FROM users WHERE email = ${email} LIMIT 1`;
-  if (!known) return fail('该邮箱地址未注册');
+  // Soft-deleted users count, as new-api's IsEmailAlreadyTaken.
+  if (!(await emailTaken(sql, email))) return fail('该邮箱地址未注册');
   const token = newResetToken();
   await issueCode(sql, 'reset', email, token);
   const link = `${serverAddress(c.app)}/user/reset?email=${encodeURIComponent(email)}&token=${token}`;
   return mailAnswer(c, passwordResetMail(email, options.get('SystemName'), link));
 }
-
-const resetBody = z.object({ email: shortText.default(''), token: shortText.default('') });
 
 /**
  * POST /api/user/reset {email, token}: a new 12-hex password for every account with that email, returned in
@@ -37,15 +36,14 @@ const resetBody = z.object({ email: shortText.default(''), token: shortText.defa
  * well, since a reset is how a possibly stolen account is taken back.
  */
 async function resetPassword(c: ApiContext): Promise<ApiResult> {
-  const input = parseBody(c, resetBody);
+  const input = parseBody(c, passwordResetBodySchema);
   if (!input.email || !input.token) return fail('无效的参数');
   if (!(await consumeCode(c.app.sql, 'reset', input.email, input.token))) return fail('重置链接非法或已过期');
   const password = randomUUID().replaceAll('-', '').slice(0, 12);
   const hashed = await hashPassword(password);
-  const rows = await c.app.sql<{ id: number }[]>`
-    UPDATE users SET password = ${hashed}, access_token = NULL WHERE email = ${input.email} AND deleted_at IS NULL RETURNING id`;
-  for (const r of rows) c.app.invalidation.publish('user', r.id);
-  await c.app.sessions.endAllOf(rows.map((r) => r.id));
+  const ids = await resetPasswordsByEmail(c.app.sql, input.email, hashed);
+  for (const id of ids) c.app.invalidation.publish('user', id);
+  await c.app.sessions.endAllOf(ids);
   return ok(password);
 }
 

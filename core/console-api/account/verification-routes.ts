@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkCode, consumeCode, issueCode, newEmailCode } from '../../auth/verification-codes.js';
+import { emailTaken, updateUser } from '../../db/repositories/users.js';
 import { verificationMail } from '../../mail/mail-templates.js';
 import type { ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
@@ -23,7 +24,8 @@ async function sendVerification(c: ApiContext): Promise<ApiResult> {
     aliasRestriction: options.bool('EmailAliasRestrictionEnabled'),
   });
   if (violation) return fail(violation);
-  if (await emailTaken(c, email)) return fail('邮箱地址已被占用');
+  // Soft-deleted users count (as new-api's IsEmailAlreadyTaken).
+  if (await emailTaken(sql, email)) return fail('邮箱地址已被占用');
   const code = newEmailCode();
   await issueCode(sql, 'verify', email, code);
   return mailAnswer(c, verificationMail(email, options.get('SystemName'), code));
@@ -37,17 +39,11 @@ async function bindEmail(c: ApiContext): Promise<ApiResult> {
   const user = await requireSessionUser(c);
   const { email, code } = readQuery(c, emailQuery);
   if (!(await checkCode(c.app.sql, 'verify', email, code))) return fail('验证码错误或已过期');
-  if (await emailTaken(c, email, user.id)) return fail('邮箱地址已被占用');
+  if (await emailTaken(c.app.sql, email, user.id)) return fail('邮箱地址已被占用');
   if (!(await consumeCode(c.app.sql, 'verify', email, code))) return fail('验证码错误或已过期');
-  await c.app.sql`UPDATE users SET email = ${email} WHERE id = ${user.id}`;
+  await updateUser(c.app.sql, user.id, { email });
   c.app.invalidation.publish('user', user.id);
   return ok();
-}
-
-/** Any user holding the address, soft-deleted ones included (as new-api's IsEmailAlreadyTaken). */
-async function emailTaken(c: ApiContext, email: string, exceptId = 0): Promise<boolean> {
-  const [row] = await c.app.sql`SELECT 1 FROM users WHERE email = ${email} AND id <> ${exceptId} LIMIT 1`;
-  return row !== undefined;
 }
 
 export const verificationRoutes: ApiRoute[] = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { LogRow } from '../../db/rows.js';
+import { logsOfToken } from '../../db/repositories/logs.js';
+import { tokenIdByKey } from '../../db/repositories/tokens.js';
 import type { ApiContext } from '../api-context.js';
 import { ok, type ApiResult } from '../envelope.js';
 import { toUserLogJson } from './log-query.js';
@@ -20,9 +21,6 @@ const keyQuery = z.object({ key: textParam });
 export async function logsByKey(c: ApiContext): Promise<ApiResult> {
   const key = readQuery(c, keyQuery).key.replace(/^sk-/, '');
   if (!key) return ok([]);
-  const [token] = await c.app.sql<{ id: number }[]>`SELECT id FROM tokens WHERE key = ${key}`;
-  if (!token) return ok([]);
-  const rows = await c.app.sql<LogRow[]>`
-    SELECT * FROM logs WHERE token_id = ${token.id} ORDER BY id DESC LIMIT ${MAX_ROWS}`;
-  return ok(rows.map(toUserLogJson));
+  const tokenId = await tokenIdByKey(c.app.sql, key);
+  return ok(tokenId === null ? [] : (await logsOfToken(c.app.sql, tokenId, MAX_ROWS)).map(toUserLogJson));
 }

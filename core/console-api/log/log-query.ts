@@ -1,22 +1,8 @@
 import { z } from 'zod';
-import type { Sql } from '../../db/connect.js';
+import type { LogFilter } from '../../db/repositories/logs.js';
 import type { LogRow } from '../../db/rows.js';
 import type { ApiContext } from '../api-context.js';
 import { intParam, readQuery, textParam } from './query-params.js';
-
-export interface LogFilter {
-  /** 0 means every type */
-  type: number;
-  userId?: number;
-  username?: string;
-  tokenName?: string;
-  /** matched with LIKE exactly as given (see whereLogs) */
-  modelName?: string;
-  start?: number;
-  end?: number;
-  channel?: number;
-  group?: string;
-}
 
 const logQuery = z.object({
   type: intParam,
@@ -51,26 +37,6 @@ export function readLogFilter(c: ApiContext): LogFilter {
  */
 export function ownLogs(f: LogFilter, userId: number, keepChannel = false): LogFilter {
   return { ...f, username: undefined, channel: keepChannel ? f.channel : undefined, userId };
-}
-
-/**
- * The WHERE clause for a filter. Columns are qualified because the admin list joins channels, which has
- * its own type and group. model_name is a LIKE pattern taken as given, without added or escaped
- * wildcards: new-api does the same and the console relies on it (`gpt-4%` finds every gpt-4 model).
- * The other text filters are exact.
- */
-export function whereLogs(sql: Sql, f: LogFilter) {
-  const parts = [sql`TRUE`];
-  if (f.type) parts.push(sql`logs.type = ${f.type}`);
-  if (f.userId !== undefined) parts.push(sql`logs.user_id = ${f.userId}`);
-  if (f.username) parts.push(sql`logs.username = ${f.username}`);
-  if (f.tokenName) parts.push(sql`logs.token_name = ${f.tokenName}`);
-  if (f.modelName) parts.push(sql`logs.model_name LIKE ${f.modelName}`);
-  if (f.start) parts.push(sql`logs.created_at >= ${f.start}`);
-  if (f.end) parts.push(sql`logs.created_at <= ${f.end}`);
-  if (f.channel) parts.push(sql`logs.channel_id = ${f.channel}`);
-  if (f.group) parts.push(sql`logs."group" = ${f.group}`);
-  return parts.reduce((acc, p) => sql`${acc} AND ${p}`);
 }
 
 /** new-api's log JSON: channel_id travels as `channel`; channel_name is filled only by the admin list. */

@@ -1,37 +1,27 @@
-import type { LogRow } from '../../db/rows.js';
+import { listLogs, listLogsWithChannel } from '../../db/repositories/logs.js';
 import { requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { oneBasedPaging } from '../one-based-paging.js';
 import { ok, type ApiResult } from '../envelope.js';
 import { deleteHistoryLogs } from './delete-old-logs.js';
 import { logsByKey } from './log-by-key.js';
-import { ownLogs, readLogFilter, toLogJson, toUserLogJson, whereLogs } from './log-query.js';
+import { ownLogs, readLogFilter, toLogJson, toUserLogJson } from './log-query.js';
 import { adminLogSearch, selfLogSearch } from './log-search.js';
 import { adminLogStat, selfLogStat } from './log-stat.js';
 
 /** GET /api/log/ (admin): every filter; channel_name is filled from the channels table. */
 async function adminList(c: ApiContext): Promise<ApiResult> {
   const { page, size } = oneBasedPaging(c);
-  const where = whereLogs(c.app.sql, readLogFilter(c));
-  const [rows, [count]] = await Promise.all([
-    c.app.sql<(LogRow & { channel_name: string | null })[]>`
-      SELECT logs.*, channels.name AS channel_name FROM logs LEFT JOIN channels ON channels.id = logs.channel_id
-      WHERE ${where} ORDER BY logs.id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
-    c.app.sql<{ n: number }[]>`SELECT count(*)::bigint AS n FROM logs WHERE ${where}`,
-  ]);
-  return ok({ items: rows.map(toLogJson), total: count?.n ?? 0, page, page_size: size });
+  const { rows, total } = await listLogsWithChannel(c.app.sql, readLogFilter(c), { offset: (page - 1) * size, limit: size });
+  return ok({ items: rows.map(toLogJson), total, page, page_size: size });
 }
 
 /** GET /api/log/self: the caller's rows only (username and channel are ignored), at most 100 per page. */
 async function selfList(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const { page, size } = oneBasedPaging(c, 100);
-  const where = whereLogs(c.app.sql, ownLogs(readLogFilter(c), me.id));
-  const [rows, [count]] = await Promise.all([
-    c.app.sql<LogRow[]>`SELECT * FROM logs WHERE ${where} ORDER BY id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
-    c.app.sql<{ n: number }[]>`SELECT count(*)::bigint AS n FROM logs WHERE ${where}`,
-  ]);
-  return ok({ items: rows.map(toUserLogJson), total: count?.n ?? 0, page, page_size: size });
+  const { rows, total } = await listLogs(c.app.sql, ownLogs(readLogFilter(c), me.id), { offset: (page - 1) * size, limit: size });
+  return ok({ items: rows.map(toUserLogJson), total, page, page_size: size });
 }
 
 export const logRoutes: ApiRoute[] = [

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { LogRow } from '../../db/rows.js';
+import { searchLogs, userLogsOfType } from '../../db/repositories/logs.js';
 import { requireUser, type ApiContext } from '../api-context.js';
-import { escapeLike } from '../channel/channel-routes.js';
 import { ok, type ApiResult } from '../envelope.js';
 import { toLogJson, toUserLogJson } from './log-query.js';
 import { readQuery, textParam } from './query-params.js';
@@ -21,10 +20,7 @@ const asType = (keyword: string): number | null => (/^\d{1,9}$/.test(keyword) ? 
  */
 export async function adminLogSearch(c: ApiContext): Promise<ApiResult> {
   const { keyword } = readQuery(c, searchQuery);
-  const type = asType(keyword) ?? -1;
-  const rows = await c.app.sql<LogRow[]>`
-    SELECT * FROM logs WHERE type = ${type} OR content LIKE ${`${escapeLike(keyword)}%`}
-    ORDER BY id DESC LIMIT ${RECENT}`;
+  const rows = await searchLogs(c.app.sql, { type: asType(keyword) ?? -1, contentPrefix: keyword, limit: RECENT });
   return ok(rows.map(toLogJson));
 }
 
@@ -33,7 +29,6 @@ export async function selfLogSearch(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const type = asType(readQuery(c, searchQuery).keyword);
   if (type === null) return ok([]);
-  const rows = await c.app.sql<LogRow[]>`
-    SELECT * FROM logs WHERE user_id = ${me.id} AND type = ${type} ORDER BY id DESC LIMIT ${RECENT}`;
+  const rows = await userLogsOfType(c.app.sql, me.id, type, RECENT);
   return ok(rows.map(toUserLogJson));
 }

@@ -13,7 +13,7 @@ import { optionGuardError } from './option-guards.js';
  * new-api requires `value` to be a JSON string (a bare boolean is a 400). Ferryman also takes booleans and
  * numbers and stores their string form, since options always travel as strings; null is "" as in Go.
  */
-const optionUpdate = z.object({
+export const optionUpdateSchema = z.object({
   key: shortText.min(1),
   // Values such as ModelRatio JSON are large: the body cap is their bound.
   value: z.union([nulFreeText, z.number(), z.boolean(), z.null()]).optional(),
@@ -31,7 +31,7 @@ function list(c: ApiContext): ApiResult {
 
 /** PUT /api/option/ — one key per call: guards, then validated save (nothing changes when refused). */
 async function update(c: ApiContext): Promise<ApiResult> {
-  const input = parseBody(c, optionUpdate, '无效的参数', 400);
+  const input = parseBody(c, optionUpdateSchema, '无效的参数', 400);
   const value = input.value === undefined || input.value === null ? '' : String(input.value);
   const guard = optionGuardError(input.key, value, (k) => c.app.options.get(k));
   if (guard) return fail(guard);

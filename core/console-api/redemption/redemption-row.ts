@@ -1,20 +1,4 @@
-/** A redemptions row as the driver returns it (new-api schema; int8 parsed to number in connect.ts). */
-export interface RedemptionRow {
-  id: number;
-  user_id: number;
-  key: string;
-  status: number;
-  name: string;
-  quota: number;
-  created_time: number;
-  redeemed_time: number;
-  used_user_id: number;
-  deleted_at: Date | null;
-}
-
-export const REDEMPTION_UNUSED = 1;
-export const REDEMPTION_DISABLED = 2;
-export const REDEMPTION_USED = 3;
+import type { RedemptionRow } from '../../db/repositories/redemptions.js';
 
 /** new-api's JSON: the request-only `count` is serialised as 0, gorm's DeletedAt keeps its Go name. */
 export const redemptionJson = (row: RedemptionRow) => ({

@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import type { TokenRow } from '../../db/rows.js';
+import { tokenBatchSchema } from '../../contracts/token.js';
+import { getToken, listTokens, searchTokens, softDeleteTokens } from '../../db/repositories/tokens.js';
 import { paramInt, parseBody, queryInt, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
-import { escapeLike } from '../channel/channel-routes.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 import { readQuery, textParam } from '../log/query-params.js';
-import { tokenBatchInput } from './token-input.js';
 import { tokenJson } from './token-json.js';
 import { createToken, updateToken } from './token-write.js';
 
-// Every query below is scoped to the caller's user_id: another user's token id behaves exactly like a
-// missing one (no existence leak, nothing changed; reliability-security S3).
+// Every query is scoped to the caller's user_id (db/repositories/tokens.ts): another user's token id
+// behaves exactly like a missing one.
 
 /** GET /api/token/ — the caller's own tokens, zero-based p, `size` ≤ 100, plain array with full keys. */
 async function list(c: ApiContext): Promise<ApiResult> {
@@ -19,8 +18,7 @@ async function list(c: ApiContext): Promise<ApiResult> {
   let size = queryInt(c, 'size', 10);
   if (size <= 0) size = 10;
   size = Math.min(size, 100);
-  const rows = await c.app.sql<TokenRow[]>`
-    SELECT * FROM tokens WHERE user_id = ${me.id} AND deleted_at IS NULL ORDER BY id DESC LIMIT ${size} OFFSET ${p * size}`;
+  const rows = await listTokens(c.app.sql, me.id, { offset: p * size, limit: size });
   return ok(rows.map(tokenJson));
 }
 
@@ -34,16 +32,13 @@ async function search(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const { keyword, token } = readQuery(c, searchQuery);
   const key = token.replace(/^[sk-]+|[sk-]+$/g, '');
-  const rows = await c.app.sql<TokenRow[]>`
-    SELECT * FROM tokens WHERE user_id = ${me.id} AND deleted_at IS NULL
-      AND name LIKE ${`%${escapeLike(keyword)}%`} AND key LIKE ${`%${escapeLike(key)}%`}
-    ORDER BY id DESC LIMIT 1000`;
+  const rows = await searchTokens(c.app.sql, me.id, { name: keyword, key });
   return ok(rows.map(tokenJson));
 }
 
 async function getOne(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const [row] = await c.app.sql<TokenRow[]>`SELECT * FROM tokens WHERE id = ${paramInt(c)} AND user_id = ${me.id} AND deleted_at IS NULL`;
+  const row = await getToken(c.app.sql, me.id, paramInt(c));
   return row ? ok(tokenJson(row)) : fail('record not found');
 }
 
@@ -51,8 +46,7 @@ async function getOne(c: ApiContext): Promise<ApiResult> {
 async function remove(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const id = paramInt(c);
-  const rows = await c.app.sql`UPDATE tokens SET deleted_at = now() WHERE id = ${id} AND user_id = ${me.id} AND deleted_at IS NULL RETURNING id`;
-  if (rows.length === 0) return fail('record not found');
+  if ((await softDeleteTokens(c.app.sql, me.id, [id])).length === 0) return fail('record not found');
   c.app.invalidation.publish('token', id);
   return ok();
 }
@@ -60,12 +54,11 @@ async function remove(c: ApiContext): Promise<ApiResult> {
 /** POST /api/token/batch {ids} — soft-deletes those of the ids that are the caller's; data = how many. */
 async function removeBatch(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const { ids } = parseBody(c, tokenBatchInput, '参数错误');
+  const { ids } = parseBody(c, tokenBatchSchema, '参数错误');
   if (ids.length === 0) return fail('参数错误');
-  const rows = await c.app.sql<{ id: number }[]>`
-    UPDATE tokens SET deleted_at = now() WHERE user_id = ${me.id} AND id = ANY(${ids}::bigint[]) AND deleted_at IS NULL RETURNING id`;
-  for (const { id } of rows) c.app.invalidation.publish('token', id);
-  return ok(rows.length);
+  const deleted = await softDeleteTokens(c.app.sql, me.id, ids);
+  for (const id of deleted) c.app.invalidation.publish('token', id);
+  return ok(deleted.length);
 }
 
 export const tokenRoutes: ApiRoute[] = [

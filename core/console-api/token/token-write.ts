@@ -1,10 +1,10 @@
 import { newTokenKey } from '../../auth/random-key.js';
-import type { TokenRow } from '../../db/rows.js';
+import { TOKEN_NAME_TOO_LONG, tokenInputSchema, tokenNameTooLong } from '../../contracts/token.js';
+import { getToken, insertToken, updateToken as writeToken, type TokenPatch } from '../../db/repositories/tokens.js';
 import { parseBody, requireUser, type ApiContext, type AuthUser } from '../api-context.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 import { parseAllowIps } from './allow-ips.js';
 import { mayUseTokenGroup, tokenGroupRefused } from './token-group.js';
-import { nameTooLong, tokenInput } from './token-input.js';
 import { tokenJson } from './token-json.js';
 
 const mayUse = (c: ApiContext, me: AuthUser, group: string): boolean =>
@@ -13,14 +13,14 @@ const mayUse = (c: ApiContext, me: AuthUser, group: string): boolean =>
 /** POST /api/token/ — new-api's fields, plus Ferryman's checks of allow_ips and group. No data. */
 export async function createToken(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const input = parseBody(c, tokenInput);
-  if (nameTooLong(input.name)) return fail('令牌名称过长');
+  const input = parseBody(c, tokenInputSchema);
+  if (tokenNameTooLong(input.name)) return fail(TOKEN_NAME_TOO_LONG);
   const ips = parseAllowIps(input.allow_ips);
   if (!ips.ok) return fail(ips.message);
   const group = input.group ?? '';
   if (!mayUse(c, me, group)) return fail(tokenGroupRefused(group));
   const now = Math.floor(Date.now() / 1000);
-  await c.app.sql`INSERT INTO tokens ${c.app.sql({
+  await insertToken(c.app.sql, {
     user_id: me.id,
     key: newTokenKey(),
     status: 1,
@@ -34,7 +34,7 @@ export async function createToken(c: ApiContext): Promise<ApiResult> {
     model_limits: input.model_limits ?? '',
     allow_ips: ips.value,
     group,
-  })}`;
+  });
   return ok();
 }
 
@@ -44,10 +44,10 @@ export async function createToken(c: ApiContext): Promise<ApiResult> {
  */
 export async function updateToken(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const input = parseBody(c, tokenInput);
+  const input = parseBody(c, tokenInputSchema);
   if (!input.id) return fail('无效的参数');
-  if (nameTooLong(input.name)) return fail('令牌名称过长');
-  const [cur] = await c.app.sql<TokenRow[]>`SELECT * FROM tokens WHERE id = ${input.id} AND user_id = ${me.id} AND deleted_at IS NULL`;
+  if (tokenNameTooLong(input.name)) return fail(TOKEN_NAME_TOO_LONG);
+  const cur = await getToken(c.app.sql, me.id, input.id);
   if (!cur) return fail('record not found');
   const now = Math.floor(Date.now() / 1000);
   if (input.status === 1) {
@@ -56,7 +56,7 @@ export async function updateToken(c: ApiContext): Promise<ApiResult> {
     if (cur.status === 4 && cur.remain_quota <= 0 && !cur.unlimited_quota)
       return fail('令牌可用额度已用尽，无法启用，请先修改令牌剩余额度，或者设置为无限额度');
   }
-  let patch: Partial<TokenRow>;
+  let patch: TokenPatch;
   if (c.query.has('status_only')) {
     patch = { status: input.status ?? cur.status };
   } else {
@@ -77,8 +77,7 @@ export async function updateToken(c: ApiContext): Promise<ApiResult> {
       group,
     };
   }
-  const [row] = await c.app.sql<TokenRow[]>`
-    UPDATE tokens SET ${c.app.sql(patch)} WHERE id = ${cur.id} AND user_id = ${me.id} AND deleted_at IS NULL RETURNING *`;
+  const row = await writeToken(c.app.sql, me.id, cur.id, patch);
   if (!row) return fail('record not found');
   c.app.invalidation.publish('token', cur.id);
   return ok(tokenJson(row));

@@ -2,17 +2,8 @@ import { logQuota } from '../../billing/format-quota.js';
 import { verifyEpaySign } from '../../payment/epay-sign.js';
 import type { ApiContext } from '../api-context.js';
 import type { ApiResult } from '../envelope.js';
-import { claimAndCredit } from './credit-top-up.js';
+import { creditTopUp, topUpByTradeNo, topUpStatus } from '../../db/repositories/top-ups.js';
 import { epayConfig } from './epay-config.js';
-
-interface TopUpRow {
-  id: number;
-  user_id: number;
-  amount: number;
-  money: number;
-  trade_no: string;
-  status: string;
-}
 
 /** The gateway reads a plain-text body: `success` stops its retries, `fail` asks it to try again later. */
 const text = (body: 'success' | 'fail'): ApiResult => ({ raw: body, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
@@ -24,7 +15,7 @@ const cents = (money: string | number): number => Math.round(Number(money) * 100
  * credit: the MD5 signature with a non-empty key, the merchant id, an order we created, the amount we
  * asked for (new-api checks only the signature and answers `success` even for unknown orders). The
  * credit is a conditional update pending → success in the statement that adds the quota and writes the
- * log (claimAndCredit), so a notification delivered many times, also concurrently, credits once (S8, C8).
+ * log (creditTopUp), so a notification delivered many times, also concurrently, credits once (S8, C8).
  */
 export async function epayNotify(c: ApiContext): Promise<ApiResult> {
   const params: Record<string, string> = {};
@@ -40,7 +31,7 @@ export async function epayNotify(c: ApiContext): Promise<ApiResult> {
   // A valid notice of an unpaid or closed trade: acknowledged, nothing to credit.
   if (params.trade_status !== 'TRADE_SUCCESS') return text('success');
 
-  const [order] = await c.app.sql<TopUpRow[]>`SELECT * FROM top_ups WHERE trade_no = ${params.out_trade_no ?? ''} ORDER BY id LIMIT 1`;
+  const order = await topUpByTradeNo(c.app.sql, params.out_trade_no ?? '');
   if (!order) return warn('unknown order');
   if (cents(params.money ?? '') !== cents(order.money)) return warn('amount mismatch');
   if (order.status === 'success') return text('success');
@@ -51,18 +42,11 @@ export async function epayNotify(c: ApiContext): Promise<ApiResult> {
   const quota = order.amount * Math.trunc(quotaPerUnit);
   const content = `使用在线充值成功，充值金额: ${logQuota(quota, o.bool('DisplayInCurrencyEnabled'), quotaPerUnit)}，支付金额：${order.money.toFixed(6)}`;
   const sql = c.app.sql;
-  const won = await claimAndCredit(
-    sql,
-    sql`UPDATE top_ups SET status = 'success'
-        WHERE id = ${order.id} AND status = 'pending' AND EXISTS (SELECT 1 FROM users WHERE id = ${order.user_id})
-        RETURNING id`,
-    { userId: order.user_id, quota, content, now: Math.floor(Date.now() / 1000) },
-  );
+  const won = await creditTopUp(sql, order, { userId: order.user_id, quota, content, now: Math.floor(Date.now() / 1000) });
   if (won) {
     c.app.push.notifyAdmins({ kind: 'topup', user_id: order.user_id, username: (await c.app.users.get(order.user_id))?.username ?? '', quota, money: order.money });
     return text('success');
   }
   // Lost to another delivery of the same notice (credited: success), or the user is gone (retry later).
-  const [after] = await sql<{ status: string }[]>`SELECT status FROM top_ups WHERE id = ${order.id}`;
-  return after?.status === 'success' ? text('success') : warn('order could not be credited');
+  return (await topUpStatus(sql, order.id)) === 'success' ? text('success') : warn('order could not be credited');
 }

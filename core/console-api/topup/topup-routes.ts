@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { randomAlnum } from '../../auth/random-key.js';
 import { lookupRatio } from '../../billing/lookup-ratio.js';
-import { shortText } from '../../contracts/bounded-text.js';
+import { amountBodySchema, payBodySchema } from '../../contracts/topup.js';
+import { insertTopUp } from '../../db/repositories/top-ups.js';
 import { signEpayParams } from '../../payment/epay-sign.js';
 import { parseBody, requireUser, type ApiContext, type AuthUser } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
@@ -10,10 +11,6 @@ import { serverAddress } from '../../options/server-address.js';
 import { epayConfig, notifyUrl, submitUrl } from './epay-config.js';
 import { epayNotify } from './epay-notify.js';
 import { compareToOneCent, formatMoney, quoteTopUp, type TopUpQuote } from './topup-quote.js';
-
-// top_up_code is sent by the console and ignored, as in new-api.
-const amountInput = z.object({ amount: z.number().int(), top_up_code: shortText.optional() });
-const payInput = amountInput.extend({ payment_method: shortText.optional() });
 
 /** /api/user/amount and /api/user/pay answer without `success`: {message:"success"|"error", data}. */
 const answer = (data: unknown, extra: Record<string, unknown> = {}): ApiResult => ({ body: { message: 'success', data, ...extra } });
@@ -41,7 +38,7 @@ function parse<S extends z.ZodType>(c: ApiContext, schema: S): z.infer<S> | null
 /** POST /api/user/amount {amount} — the price to pay, as a string with 2 decimals. */
 async function amount(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const input = parse(c, amountInput);
+  const input = parse(c, amountBodySchema);
   if (!input) return refuse('参数错误');
   const q = quote(c, me, input.amount);
   if (!q.ok) return refuse(q.message);
@@ -55,7 +52,7 @@ async function amount(c: ApiContext): Promise<ApiResult> {
  */
 async function pay(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const input = parse(c, payInput);
+  const input = parse(c, payBodySchema);
   if (!input) return refuse('参数错误');
   const q = quote(c, me, input.amount);
   if (!q.ok) return refuse(q.message);
@@ -80,7 +77,7 @@ async function pay(c: ApiContext): Promise<ApiResult> {
   );
   try {
     // The order keeps the money actually asked for, so the notification can be checked against it.
-    await c.app.sql`INSERT INTO top_ups ${c.app.sql({ user_id: me.id, amount: q.units, money: Number(money), trade_no: tradeNo, create_time: now, status: 'pending' })}`;
+    await insertTopUp(c.app.sql, { user_id: me.id, amount: q.units, money: Number(money), trade_no: tradeNo, create_time: now, status: 'pending' });
   } catch (e) {
     c.app.log.error('top-up order insert failed', { userId: me.id, error: String(e) });
     return refuse('创建订单失败');

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { hashPassword } from '../../auth/password.js';
 import { ROLE_ROOT } from '../../auth/roles.js';
-import { boundedText, GROUP_MAX, shortText } from '../../contracts/bounded-text.js';
+import { adminUserCreateBodySchema, adminUserEditBodySchema } from '../../contracts/admin-user.js';
+import { editUser as writeUserEdit, getLiveUser, hardDeleteUser as deleteUserRow, listUsers as readUsers } from '../../db/repositories/users.js';
 import { LOG_MANAGE, type UserRow } from '../../db/rows.js';
 import { paramInt, parseBody, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { oneBasedPaging } from '../one-based-paging.js';
-import { escapeLike } from '../channel/channel-routes.js';
 import { readQuery, textParam } from '../log/query-params.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 import { endUserSessions } from './end-user-sessions.js';
@@ -19,24 +19,14 @@ const searchQuery = z.object({ keyword: textParam, group: textParam });
 
 /** GET /api/user/ and /api/user/search: soft-deleted users included (they carry DeletedAt), newest first. */
 async function listUsers(c: ApiContext, search: boolean): Promise<ApiResult> {
-  const { sql } = c.app;
   const { page, size } = oneBasedPaging(c);
-  let where = sql`TRUE`;
-  if (search) {
-    const { keyword, group } = readQuery(c, searchQuery);
-    const like = `%${escapeLike(keyword)}%`;
-    const byId = /^[+-]?\d{1,15}$/.test(keyword) ? sql`id = ${Number(keyword)} OR ` : sql``;
-    where = sql`(${byId}username LIKE ${like} OR email LIKE ${like} OR display_name LIKE ${like}) ${group ? sql`AND "group" = ${group}` : sql``}`;
-  }
-  const [rows, [count]] = await Promise.all([
-    sql<UserRow[]>`SELECT * FROM users WHERE ${where} ORDER BY id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`,
-    sql<{ n: number }[]>`SELECT count(*)::bigint AS n FROM users WHERE ${where}`,
-  ]);
-  return ok({ items: rows.map((r) => toUserJson(c.app.ledger.withLeased(r))), total: count?.n ?? 0, page, page_size: size });
+  const filter = search ? readQuery(c, searchQuery) : {};
+  const { rows, total } = await readUsers(c.app.sql, { offset: (page - 1) * size, limit: size, ...filter });
+  return ok({ items: rows.map((r) => toUserJson(c.app.ledger.withLeased(r))), total, page, page_size: size });
 }
 
-async function liveUser(c: ApiContext, id: number): Promise<UserRow | undefined> {
-  const [row] = await c.app.sql<UserRow[]>`SELECT * FROM users WHERE id = ${id} AND deleted_at IS NULL`;
+async function liveUser(c: ApiContext, id: number): Promise<UserRow | null> {
+  const row = await getLiveUser(c.app.sql, id);
   return row && c.app.ledger.withLeased(row);
 }
 
@@ -49,17 +39,10 @@ async function getUser(c: ApiContext): Promise<ApiResult> {
   return ok(toUserJson(row));
 }
 
-const createBody = z.object({
-  username: shortText.default(''),
-  password: shortText.default(''),
-  display_name: shortText.default(''),
-  role: z.number().int().default(0),
-});
-
 /** POST /api/user/: always a common, enabled user, whatever role was sent (spec §5.2). */
 async function createUser(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const input = parseBody(c, createBody);
+  const input = parseBody(c, adminUserCreateBodySchema);
   const username = input.username.trim();
   if (!username || !input.password) return fail('无效的参数');
   const invalid = userFieldError({ ...input, username });
@@ -69,16 +52,6 @@ async function createUser(c: ApiContext): Promise<ApiResult> {
   return ok();
 }
 
-const editBody = z.object({
-  id: z.number().int().default(0),
-  username: shortText.optional(),
-  display_name: shortText.optional(),
-  group: boundedText(GROUP_MAX).optional(),
-  quota: z.number().int().optional(),
-  password: shortText.default(''),
-  role: z.number().int().default(0),
-});
-
 /**
  * PUT /api/user/: writes only username, display_name, group, quota and (when sent) password; role, status,
  * email and bindings never change here. Fields left out of the body stay as they are (new-api zeroes
@@ -87,7 +60,7 @@ const editBody = z.object({
  */
 async function editUser(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const input = parseBody(c, editBody);
+  const input = parseBody(c, adminUserEditBodySchema);
   if (!input.id) return fail('无效的参数');
   const invalid = editFieldError(input);
   if (invalid) return fail(invalid);
@@ -100,14 +73,13 @@ async function editUser(c: ApiContext): Promise<ApiResult> {
   const password = input.password ? await hashPassword(input.password) : null;
   const delta = input.quota === undefined ? 0 : input.quota - origin.quota;
   // NULL keeps the column: empty username and group, and absent fields, are left as they are.
-  await c.app.sql`
-    UPDATE users SET
-      username = COALESCE(${input.username || null}, username),
-      display_name = COALESCE(${input.display_name ?? null}, display_name),
-      "group" = COALESCE(${input.group || null}, "group"),
-      password = COALESCE(${password}, password),
-      quota = quota + ${delta}
-    WHERE id = ${origin.id}`.catch(usernameTaken);
+  await writeUserEdit(c.app.sql, origin.id, {
+    username: input.username || null,
+    display_name: input.display_name ?? null,
+    group: input.group || null,
+    password,
+    quotaDelta: delta,
+  }).catch(usernameTaken);
   c.app.invalidation.publish('user', origin.id);
   if (password) await endUserSessions(c, [origin.id]);
   if (input.quota !== undefined && delta !== 0) {
@@ -123,7 +95,7 @@ async function hardDeleteUser(c: ApiContext): Promise<ApiResult> {
   const target = await liveUser(c, paramInt(c));
   if (!target) return fail('record not found');
   if (me.role <= target.role) return fail('无权删除同权限等级或更高权限等级的用户');
-  await c.app.sql`DELETE FROM users WHERE id = ${target.id}`;
+  await deleteUserRow(c.app.sql, target.id);
   c.app.invalidation.publish('user', target.id);
   return ok();
 }

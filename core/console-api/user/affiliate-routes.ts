@@ -1,5 +1,6 @@
-import { z } from 'zod';
 import { newAffCode } from '../../auth/random-key.js';
+import { affTransferBodySchema } from '../../contracts/topup.js';
+import { affCodeOf, setAffCodeIfNone, transferAffQuota as moveAffQuota } from '../../db/repositories/users.js';
 import { parseBody, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
@@ -13,10 +14,10 @@ async function getAffCode(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const { sql } = c.app;
   for (let i = 0; i < AFF_CODE_ATTEMPTS; i++) {
-    const [row] = await sql<{ aff_code: string | null }[]>`SELECT aff_code FROM users WHERE id = ${me.id}`;
-    if (row?.aff_code) return ok(row.aff_code);
+    const code = await affCodeOf(sql, me.id);
+    if (code) return ok(code);
     try {
-      await sql`UPDATE users SET aff_code = ${newAffCode()} WHERE id = ${me.id} AND (aff_code IS NULL OR aff_code = '')`;
+      await setAffCodeIfNone(sql, me.id, newAffCode());
     } catch (e) {
       // Another user holds the drawn code: draw again.
       if (!isUniqueViolation(e, 'idx_users_aff_code')) throw e;
@@ -25,22 +26,17 @@ async function getAffCode(c: ApiContext): Promise<ApiResult> {
   return fail('生成失败');
 }
 
-const transferBody = z.object({ quota: z.number().int().nullish() });
-
 /**
  * POST /api/user/aff_transfer {quota}: moves invitation earnings to the balance (spec §8.5). One conditional
- * UPDATE does the check and both moves, so concurrent transfers can never spend the earnings twice.
+ * UPDATE (transferAffQuota) does the check and both moves, so concurrent transfers never spend the earnings twice.
  */
 async function transferAffQuota(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const { quota } = parseBody(c, transferBody);
+  const { quota } = parseBody(c, affTransferBodySchema);
   if (!quota) return fail("Key: 'TransferAffQuotaRequest.Quota' Error:Field validation for 'Quota' failed on the 'required' tag");
   const minimum = c.app.options.number('QuotaPerUnit');
   if (quota < minimum) return fail(`划转失败 转移额度最小为${quotaText(c.app, minimum)}！`);
-  const moved = await c.app.sql`
-    UPDATE users SET aff_quota = aff_quota - ${quota}, quota = quota + ${quota}
-    WHERE id = ${me.id} AND aff_quota >= ${quota} RETURNING id`;
-  if (moved.length === 0) return fail('划转失败 邀请额度不足！');
+  if (!(await moveAffQuota(c.app.sql, me.id, quota))) return fail('划转失败 邀请额度不足！');
   c.app.invalidation.publish('user', me.id);
   return ok(undefined, '划转成功');
 }

@@ -1,6 +1,7 @@
 import type { AppServices } from '../../app-services.js';
 import { hashPassword } from '../../auth/password.js';
 import { newAffCode } from '../../auth/random-key.js';
+import { insertUserWithInviter, inviterIdOf as inviterByCode } from '../../db/repositories/users.js';
 import { LOG_SYSTEM, type UserRow } from '../../db/rows.js';
 import { ApiError } from '../envelope.js';
 import { quotaText, recordUserLog } from './record-user-log.js';
@@ -27,21 +28,14 @@ export async function insertUser(app: AppServices, input: NewUser, inviterId = 0
   const inviterQuota = inviterId ? options.number('QuotaForInviter') : 0;
   const password = input.password ? await hashPassword(input.password) : '';
 
-  const { row, inviter } = await app.sql.begin(async (tx) => {
-    let created: UserRow | undefined;
-    // A 4-character code collides now and then; the unique index decides and we draw again.
-    for (let i = 0; i < AFF_CODE_ATTEMPTS && !created; i++) {
-      const values = definedOnly({ ...input, password, quota: newUserQuota + Math.max(0, inviteeQuota), inviter_id: inviterId, aff_code: newAffCode() });
-      [created] = await tx<UserRow[]>`INSERT INTO users ${tx(values)} ON CONFLICT (aff_code) DO NOTHING RETURNING *`.catch(usernameTaken);
-    }
-    if (!created) throw new Error('could not draw a free aff_code');
-    const [rewarded] = inviterQuota > 0
-      ? await tx<{ id: number; username: string }[]>`
-          UPDATE users SET aff_count = aff_count + 1, aff_quota = aff_quota + ${inviterQuota}, aff_history = aff_history + ${inviterQuota}
-          WHERE id = ${inviterId} RETURNING id, username`
-      : [];
-    return { row: created, inviter: rewarded };
-  });
+  // A 4-character code collides now and then; the unique index decides and a new one is drawn.
+  const { row, inviter } = await insertUserWithInviter(
+    app.sql,
+    { ...input, password, quota: newUserQuota + Math.max(0, inviteeQuota), inviter_id: inviterId },
+    { inviterId, inviterQuota },
+    newAffCode,
+    AFF_CODE_ATTEMPTS,
+  ).catch(usernameTaken);
 
   if (newUserQuota > 0) recordUserLog(app, row, LOG_SYSTEM, `新用户注册赠送 ${quotaText(app, newUserQuota)}`);
   if (inviteeQuota > 0) recordUserLog(app, row, LOG_SYSTEM, `使用邀请码赠送 ${quotaText(app, inviteeQuota)}`);
@@ -52,14 +46,9 @@ export async function insertUser(app: AppServices, input: NewUser, inviterId = 0
   return row;
 }
 
-// postgres.js refuses undefined values; absent identity fields keep their column defaults.
-const definedOnly = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
-
 /** The inviter behind an aff_code, or 0 (unknown codes are ignored, as new-api). */
 export async function inviterIdOf(app: AppServices, affCode: string | undefined): Promise<number> {
-  if (!affCode) return 0;
-  const [row] = await app.sql<{ id: number }[]>`SELECT id FROM users WHERE aff_code = ${affCode} AND deleted_at IS NULL`;
-  return row?.id ?? 0;
+  return affCode ? inviterByCode(app.sql, affCode) : 0;
 }
 
 /** A unique-index violation on users.username, which includes soft-deleted users, becomes new-api's message. */

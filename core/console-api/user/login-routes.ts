@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { verifyPassword } from '../../auth/password.js';
 import { USER_ENABLED } from '../../auth/roles.js';
-import { shortText } from '../../contracts/bounded-text.js';
-import type { UserRow } from '../../db/rows.js';
+import { loginBodySchema } from '../../contracts/user.js';
+import { getLiveUser, userForLogin } from '../../db/repositories/users.js';
 import { checkTurnstile } from '../account/turnstile.js';
 import { parseBody, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
@@ -10,19 +9,14 @@ import { fail, ok, type ApiResult } from '../envelope.js';
 import { setupLogin } from './setup-login.js';
 import { toOwnUserJson } from './user-json.js';
 
-// Bounded generously (any existing username or email logs in) but before the query: a huge value once kept
-// the embedded database busy for half a minute.
-const loginBody = z.object({ username: shortText, password: shortText });
-
 /** POST /api/user/login (spec console-api.md §3.2). The username field also accepts an email. */
 async function login(c: ApiContext): Promise<ApiResult> {
   await checkTurnstile(c);
   if (!c.app.options.bool('PasswordLoginEnabled')) return fail('管理员关闭了密码登录');
-  const input = parseBody(c, loginBody);
+  // Bounded before the query: a huge value once kept the embedded database busy for half a minute.
+  const input = parseBody(c, loginBodySchema);
   if (!input.username || !input.password) return fail('无效的参数');
-  const [row] = await c.app.sql<UserRow[]>`
-    SELECT * FROM users WHERE (username = ${input.username} OR (email <> '' AND email = ${input.username})) AND deleted_at IS NULL
-    ORDER BY (username = ${input.username}) DESC LIMIT 1`;
+  const row = await userForLogin(c.app.sql, input.username);
   // One answer for unknown user, wrong password and banned user, and bcrypt runs either way, so the
   // response does not tell which usernames exist.
   const valid = await verifyPassword(input.password, row?.password ?? DUMMY_HASH);
@@ -40,7 +34,7 @@ async function logout(c: ApiContext): Promise<ApiResult> {
 
 async function getSelf(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const [row] = await c.app.sql<UserRow[]>`SELECT * FROM users WHERE id = ${me.id} AND deleted_at IS NULL`;
+  const row = await getLiveUser(c.app.sql, me.id);
   if (!row) return fail('用户不存在');
   return ok(toOwnUserJson(c.app.ledger.withLeased(row)));
 }

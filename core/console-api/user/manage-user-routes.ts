@@ -1,14 +1,11 @@
-import { z } from 'zod';
 import { ROLE_ADMIN, ROLE_COMMON, ROLE_ROOT, USER_DISABLED, USER_ENABLED } from '../../auth/roles.js';
-import { shortText } from '../../contracts/bounded-text.js';
-import type { UserRow } from '../../db/rows.js';
+import { userManageBodySchema } from '../../contracts/admin-user.js';
+import { getAnyUser, setRoleAndStatus } from '../../db/repositories/users.js';
 import { parseBody, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 import { endUserSessions } from './end-user-sessions.js';
 import { toUserJson } from './user-json.js';
-
-const manageBody = z.object({ id: z.number().int().default(0), action: shortText.default('') });
 
 const ENDS_SESSIONS = new Set(['disable', 'delete', 'promote', 'demote']);
 
@@ -21,8 +18,8 @@ const ENDS_SESSIONS = new Set(['disable', 'delete', 'promote', 'demote']);
  */
 async function manageUser(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const { id, action } = parseBody(c, manageBody);
-  const [target] = id ? await c.app.sql<UserRow[]>`SELECT * FROM users WHERE id = ${id}` : [];
+  const { id, action } = parseBody(c, userManageBodySchema);
+  const target = id ? await getAnyUser(c.app.sql, id) : null;
   if (!target) return fail('用户不存在');
   if (me.role <= target.role && me.role !== ROLE_ROOT) return fail('无权更新同权限等级或更高权限等级的用户信息');
   let { role, status } = target;
@@ -50,9 +47,7 @@ async function manageUser(c: ApiContext): Promise<ApiResult> {
       role = ROLE_COMMON;
       break;
   }
-  await c.app.sql`
-    UPDATE users SET role = ${role}, status = ${status} ${softDelete ? c.app.sql`, deleted_at = now()` : c.app.sql``}
-    WHERE id = ${target.id}`;
+  await setRoleAndStatus(c.app.sql, target.id, role, status, softDelete);
   // Dropped from the cache at once (and on other nodes), so a disabled or deleted user is refused on the next request.
   c.app.invalidation.publish('user', target.id);
   if (ENDS_SESSIONS.has(action)) await endUserSessions(c, [target.id]);

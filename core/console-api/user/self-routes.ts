@@ -1,22 +1,15 @@
-import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { newAccessToken } from '../../auth/random-key.js';
 import { ROLE_ROOT } from '../../auth/roles.js';
-import { shortText } from '../../contracts/bounded-text.js';
+import { selfUpdateBodySchema } from '../../contracts/user.js';
+import { passwordHashOf } from '../../db/repositories/user-password.js';
+import { softDeleteUser, updateUser, type UserPatch } from '../../db/repositories/users.js';
 import { parseBody, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 import { endUserSessions } from './end-user-sessions.js';
 import { isUniqueViolation, usernameTaken } from './insert-user.js';
 import { editFieldError } from './user-validation.js';
-
-// Only these fields of the User JSON are read; role, quota, group, status... are ignored (spec §5.3).
-const selfBody = z.object({
-  username: shortText.default(''),
-  password: shortText.default(''),
-  display_name: shortText.default(''),
-  original_password: shortText.default(''),
-});
 
 /**
  * PUT /api/user/self: the original password is always checked, even for a display-name change (so accounts
@@ -25,17 +18,17 @@ const selfBody = z.object({
  */
 async function updateSelf(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const input = parseBody(c, selfBody);
+  const input = parseBody(c, selfUpdateBodySchema);
   const invalid = editFieldError(input);
   if (invalid) return fail(invalid);
-  const { sql } = c.app;
-  const [row] = await sql<{ password: string }[]>`SELECT password FROM users WHERE id = ${me.id}`;
-  if (!row || !(await verifyPassword(input.original_password, row.password))) return fail('原密码错误');
-  const patch: Record<string, string> = {};
-  if (input.username) patch.username = input.username;
-  if (input.display_name) patch.display_name = input.display_name;
-  if (input.password) patch.password = await hashPassword(input.password);
-  if (Object.keys(patch).length) await sql`UPDATE users SET ${sql(patch)} WHERE id = ${me.id}`.catch(usernameTaken);
+  const hash = await passwordHashOf(c.app.sql, me.id);
+  if (hash === null || !(await verifyPassword(input.original_password, hash))) return fail('原密码错误');
+  const patch: UserPatch = {
+    username: input.username || undefined,
+    display_name: input.display_name || undefined,
+    password: input.password ? await hashPassword(input.password) : undefined,
+  };
+  await updateUser(c.app.sql, me.id, patch).catch(usernameTaken);
   c.app.invalidation.publish('user', me.id);
   if (patch.password) await endUserSessions(c, [me.id]);
   return ok();
@@ -45,7 +38,7 @@ async function updateSelf(c: ApiContext): Promise<ApiResult> {
 async function deleteSelf(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   if (me.role === ROLE_ROOT) return fail('不能删除超级管理员账户');
-  await c.app.sql`UPDATE users SET deleted_at = now() WHERE id = ${me.id} AND deleted_at IS NULL`;
+  await softDeleteUser(c.app.sql, me.id);
   c.app.invalidation.publish('user', me.id);
   await c.app.sessions.endAllOf([me.id]);
   if (!me.useAccessToken) c.clearSession();
@@ -57,7 +50,7 @@ async function regenerateAccessToken(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const token = newAccessToken();
   try {
-    await c.app.sql`UPDATE users SET access_token = ${token} WHERE id = ${me.id}`;
+    await updateUser(c.app.sql, me.id, { access_token: token });
   } catch (e) {
     if (isUniqueViolation(e, 'idx_users_access_token')) return fail('请重试，系统生成的 UUID 竟然重复了！');
     throw e;

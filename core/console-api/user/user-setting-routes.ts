@@ -1,20 +1,11 @@
-import { z } from 'zod';
-import { boundedText, shortText, URL_MAX } from '../../contracts/bounded-text.js';
+import { userSettingBodySchema } from '../../contracts/user.js';
+import { updateUser } from '../../db/repositories/users.js';
 import { isWebhookUrl, type StoredUserSetting } from '../../notify/user-setting.js';
 import { webhookTargetProblem } from '../../notify/webhook-target.js';
 import { userUrlPolicy } from '../../upstream/outbound-policy.js';
 import { parseBody, requireUser, type ApiContext } from '../api-context.js';
 import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
-
-const settingBody = z.object({
-  notify_type: shortText.default(''),
-  quota_warning_threshold: z.number().default(0),
-  webhook_url: boundedText(URL_MAX).default(''),
-  webhook_secret: shortText.default(''),
-  notification_email: shortText.default(''),
-  accept_unset_model_ratio_model: z.boolean().default(false),
-});
 
 /**
  * PUT /api/user/setting (spec §8.6): validated in new-api's order, then the setting column is replaced as a
@@ -23,7 +14,7 @@ const settingBody = z.object({
  */
 async function updateSetting(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const input = parseBody(c, settingBody);
+  const input = parseBody(c, userSettingBodySchema);
   if (input.notify_type !== 'email' && input.notify_type !== 'webhook') return fail('无效的预警类型');
   if (input.quota_warning_threshold <= 0) return fail('预警阈值必须大于0');
   if (input.notify_type === 'webhook') {
@@ -44,7 +35,7 @@ async function updateSetting(c: ApiContext): Promise<ApiResult> {
     setting.webhook_url = input.webhook_url;
   }
   try {
-    await c.app.sql`UPDATE users SET setting = ${JSON.stringify(setting)} WHERE id = ${me.id}`;
+    await updateUser(c.app.sql, me.id, { setting: JSON.stringify(setting) });
   } catch (e) {
     return fail(`更新设置失败: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -1,3 +1,5 @@
+import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../../contracts/admin-user.js';
+
 /** The user fields new-api validates on register, create and edit (validator tags on model.User). */
 export interface UserFields {
   username?: string;
@@ -10,10 +12,10 @@ type Rule = { key: keyof UserFields; goName: string; min?: number; max: number }
 
 // Struct order, because go-playground/validator reports failures in field order.
 const RULES: Rule[] = [
-  { key: 'username', goName: 'Username', max: 12 },
-  { key: 'password', goName: 'Password', min: 8, max: 20 },
-  { key: 'display_name', goName: 'DisplayName', max: 20 },
-  { key: 'email', goName: 'Email', max: 50 },
+  { key: 'username', goName: 'Username', max: USERNAME_MAX },
+  { key: 'password', goName: 'Password', min: PASSWORD_MIN, max: PASSWORD_MAX },
+  { key: 'display_name', goName: 'DisplayName', max: DISPLAY_NAME_MAX },
+  { key: 'email', goName: 'Email', max: EMAIL_MAX },
 ];
 
 /**

@@ -1,6 +1,6 @@
 import type postgres from 'postgres';
-import type { Sql } from '../../db/connect.js';
-import { LOG_TOPUP } from '../../db/rows.js';
+import type { Sql } from '../connect.js';
+import { LOG_TOPUP } from '../rows.js';
 
 export interface TopUpCredit {
   userId: number;

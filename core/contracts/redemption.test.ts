@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redemptionCountError, redemptionFieldsError } from './redemption-input.js';
+import { redemptionCountError, redemptionFieldsError } from './redemption.js';
 
 describe('redemptionFieldsError', () => {
   it.each([

@@ -1,0 +1,44 @@
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { driverOptions, type Sql } from '../../core/db/connect.js';
+import { EmbeddedWireServer } from '../../core/db/embedded-wire-server.js';
+import { migrate } from '../../core/db/migrate.js';
+import { createPostgresDatabase, testDbKind } from './test-database.js';
+
+export interface RepositoryDb {
+  sql: Sql;
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated database for repository tests, with the gateway's driver options (int8 parsed to numbers): a
+ * fresh PostgreSQL database when FERRYMAN_TEST_DB=postgres, else an in-memory embedded database served the
+ * way the gateway serves its own (EmbeddedWireServer). Dropped or closed on close.
+ */
+export async function openRepositoryDb(): Promise<RepositoryDb> {
+  if (testDbKind() === 'postgres') {
+    const pg = await createPostgresDatabase();
+    const sql = postgres(pg.url, driverOptions(8)) as unknown as Sql;
+    await migrate(sql);
+    return {
+      sql,
+      async close() {
+        await sql.end({ timeout: 5 });
+        await pg.drop();
+      },
+    };
+  }
+  const pglite = await PGlite.create();
+  const server = new EmbeddedWireServer(pglite);
+  const path = await server.listen();
+  const sql = postgres({ path, user: 'postgres', database: 'postgres', ...driverOptions(8) }) as unknown as Sql;
+  await migrate(sql);
+  return {
+    sql,
+    async close() {
+      await sql.end({ timeout: 5 });
+      await server.close();
+      await pglite.close();
+    },
+  };
+}
