@@ -118,6 +118,10 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   invalidation.on((topic, id) => {
     if (topic === 'user') services.users.invalidate(Number(id));
     else if (topic === 'token') services.tokens.invalidateId(Number(id));
+    else if (topic === 'token_quota') {
+      services.tokens.invalidateId(Number(id));
+      services.ledger.leases?.cancel('t', Number(id));
+    }
     else if (topic === 'channels') void services.channels.rebuild();
     else if (topic === 'options') void options.load(db.sql);
   });

@@ -184,6 +184,20 @@ export class QuotaLeases {
   }
 
   /**
+   * The owner set the token's remaining quota, and its lease rows went with the edit: what this node's slice
+   * held is the database's again, and what it spent since its last write is forgiven (the value set supersedes
+   * it). Requests still in flight on the slice are charged as they finish.
+   */
+  cancel(kind: 'u' | 't', id: number): void {
+    const key = `${kind}${id}`;
+    const l = this.leases.get(key);
+    if (!l) return;
+    l.void = true;
+    l.held = 0;
+    this.leases.delete(key);
+  }
+
+  /**
    * Called before the consume logs are written: the next release() records at least what each slice held then,
    * so the database never shows a charge whose log was not yet written (a crash in between errs in the user's
    * favour instead).

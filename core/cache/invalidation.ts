@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 
-export type InvalidationTopic = 'options' | 'channels' | 'user' | 'token';
+/** token_quota: a token's remaining quota was set, and the slices leased from it cancelled (tokens.ts updateToken). */
+export type InvalidationTopic = 'options' | 'channels' | 'user' | 'token' | 'token_quota';
 export type InvalidationHandler = (topic: InvalidationTopic, id: string) => void;
 
 const CHANNEL = 'ferryman_invalidate';

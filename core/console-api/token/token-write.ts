@@ -79,6 +79,7 @@ export async function updateToken(c: ApiContext): Promise<ApiResult> {
   }
   const row = await writeToken(c.app.sql, me.id, cur.id, patch);
   if (!row) return fail('record not found');
-  c.app.invalidation.publish('token', cur.id);
+  // a full edit sets remain_quota, which cancels the slices leased from the token on every node
+  c.app.invalidation.publish(patch.remain_quota === undefined ? 'token' : 'token_quota', cur.id);
   return ok(tokenJson(row));
 }

@@ -16,24 +16,42 @@ export type TokenPatch = Partial<
 export type NewToken = TokenPatch &
   Pick<TokenRow, 'user_id' | 'key' | 'name' | 'created_time' | 'accessed_time' | 'expired_time' | 'remain_quota' | 'unlimited_quota'>;
 
+type LeasedTokenRow = TokenRow & { leased_quota: number | string };
+
+/**
+ * A token as its owner sees it: the remaining quota includes what gateway nodes hold leased from it
+ * (core/billing/quota-leases.ts), which is still the token's. Edits that set remain_quota set this total.
+ */
+function withLeasedQuota({ leased_quota, ...row }: LeasedTokenRow): TokenRow {
+  return { ...row, remain_quota: row.remain_quota + Number(leased_quota) };
+}
+
+const leasedQuota = (db: Db) =>
+  db`(SELECT COALESCE(sum(l.amount), 0) FROM quota_leases l WHERE l.kind = 't' AND l.owner_id = t.id) AS leased_quota`;
+
 /** One page of a user's tokens, newest first. */
-export function listTokens(db: Db, userId: number, page: { offset: number; limit: number }): Promise<TokenRow[]> {
-  return db<TokenRow[]>`
-    SELECT * FROM tokens WHERE user_id = ${userId} AND deleted_at IS NULL ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
+export async function listTokens(db: Db, userId: number, page: { offset: number; limit: number }): Promise<TokenRow[]> {
+  const rows = await db<LeasedTokenRow[]>`
+    SELECT t.*, ${leasedQuota(db)} FROM tokens t WHERE user_id = ${userId} AND deleted_at IS NULL
+    ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
+  return rows.map(withLeasedQuota);
 }
 
 /** A user's tokens whose name contains `name` and key contains `key` (both literal text), newest first. */
-export function searchTokens(db: Db, userId: number, q: { name: string; key: string }): Promise<TokenRow[]> {
-  return db<TokenRow[]>`
-    SELECT * FROM tokens WHERE user_id = ${userId} AND deleted_at IS NULL
+export async function searchTokens(db: Db, userId: number, q: { name: string; key: string }): Promise<TokenRow[]> {
+  const rows = await db<LeasedTokenRow[]>`
+    SELECT t.*, ${leasedQuota(db)} FROM tokens t WHERE user_id = ${userId} AND deleted_at IS NULL
       AND name LIKE ${containsPattern(q.name)} AND key LIKE ${containsPattern(q.key)}
     ORDER BY id DESC LIMIT ${SEARCH_LIMIT}`;
+  return rows.map(withLeasedQuota);
 }
 
 export async function getToken(db: Db, userId: number, id: number): Promise<TokenRow | null> {
-  const [row] = await db<TokenRow[]>`SELECT * FROM tokens WHERE id = ${id} AND user_id = ${userId} AND deleted_at IS NULL`;
-  return row ?? null;
+  const [row] = await db<LeasedTokenRow[]>`
+    SELECT t.*, ${leasedQuota(db)} FROM tokens t WHERE id = ${id} AND user_id = ${userId} AND deleted_at IS NULL`;
+  return row ? withLeasedQuota(row) : null;
 }
+
 
 /** The id of the token with this key (deleted ones included: their logs stay readable), or null. */
 export async function tokenIdByKey(db: Db, key: string): Promise<number | null> {
@@ -45,10 +63,24 @@ export async function insertToken(db: Db, token: NewToken): Promise<void> {
   await db`INSERT INTO tokens ${db(definedColumns(token))}`;
 }
 
-/** Writes a patch to a live token of the user; null when there is none. */
+/**
+ * Writes a patch to a live token of the user; null when there is none. Setting remain_quota sets the whole
+ * remainder, so the slices nodes hold leased from the token are cancelled in the same statement: each node
+ * finds its slice gone at its next write and charges the token only what it spent since (no slice comes back
+ * on top of the value set).
+ */
 export async function updateToken(db: Db, userId: number, id: number, patch: TokenPatch): Promise<TokenRow | null> {
-  const [row] = await db<TokenRow[]>`
-    UPDATE tokens SET ${db(patch)} WHERE id = ${id} AND user_id = ${userId} AND deleted_at IS NULL RETURNING *`;
+  const [row] =
+    patch.remain_quota === undefined
+      ? await db<TokenRow[]>`
+          UPDATE tokens SET ${db(patch)} WHERE id = ${id} AND user_id = ${userId} AND deleted_at IS NULL RETURNING *`
+      : await db<TokenRow[]>`
+          WITH edited AS (
+            UPDATE tokens SET ${db(patch)} WHERE id = ${id} AND user_id = ${userId} AND deleted_at IS NULL RETURNING *
+          ), cancelled AS (
+            DELETE FROM quota_leases WHERE kind = 't' AND owner_id IN (SELECT id FROM edited) RETURNING 1
+          )
+          SELECT * FROM edited`;
   return row ?? null;
 }
 
