@@ -1,4 +1,4 @@
-import type { Token, TokenWrite } from '../../../../core/contracts/token';
+import { tokenNameTooLong, type Token, type TokenWrite } from '../../../../core/contracts/token';
 import { currencyToQuota, quotaToCurrency, type QuotaDisplay } from '../../lib/quota-format';
 import { parseDateTimeInput, toDateTimeInput } from '../../lib/time-format';
 import { EXPIRY_NEVER } from './token-status';
@@ -49,7 +49,7 @@ export type TokenFormResult = { ok: true; payload: TokenWrite; count: number } |
 export function tokenFormToPayload(values: TokenFormValues, display: QuotaDisplay, creating: boolean): TokenFormResult {
   const name = values.name.trim();
   if (creating && !name) return { ok: false, error: 'tokens.form.errors.nameRequired' };
-  if (new TextEncoder().encode(name).length > 30) return { ok: false, error: 'tokens.form.errors.nameTooLong' };
+  if (tokenNameTooLong(name)) return { ok: false, error: 'tokens.form.errors.nameTooLong' };
   let expired_time = EXPIRY_NEVER;
   if (values.expiry.trim()) {
     expired_time = parseDateTimeInput(values.expiry);
