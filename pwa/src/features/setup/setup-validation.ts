@@ -1,3 +1,5 @@
+import { PASSWORD_MIN, USERNAME_MAX } from '../../../../core/contracts/admin-user';
+
 export type UsageMode = 'external' | 'self' | 'demo';
 
 export interface SetupValues {
@@ -14,8 +16,8 @@ export function validateSetup(values: SetupValues, rootInitialised: boolean): Se
   if (rootInitialised) return {};
   const errors: SetupErrors = {};
   if (!values.username.trim()) errors.username = 'setup.errors.usernameRequired';
-  else if (values.username.trim().length > 12) errors.username = 'setup.errors.usernameTooLong';
-  if (values.password.length < 8) errors.password = 'setup.errors.passwordTooShort';
+  else if (values.username.trim().length > USERNAME_MAX) errors.username = 'setup.errors.usernameTooLong';
+  if (values.password.length < PASSWORD_MIN) errors.password = 'setup.errors.passwordTooShort';
   if (values.password !== values.confirmPassword) errors.confirmPassword = 'setup.errors.passwordMismatch';
   return errors;
 }
