@@ -109,8 +109,10 @@ CREATE OR REPLACE FUNCTION ferryman_reclaim_leases(p_timeout bigint DEFAULT NULL
   WITH dead AS (
     DELETE FROM ferryman_nodes WHERE p_timeout IS NULL OR heartbeat_at < ferryman_epoch() - p_timeout RETURNING node
   ), gone AS (
-    -- node '': slices leased before nodes were recorded
+    -- node '': slices leased before nodes were recorded; a node that no longer exists: a slice whose lease
+    -- committed while an earlier reclaim of its node was running
     DELETE FROM quota_leases l WHERE p_timeout IS NULL OR l.node = '' OR l.node IN (SELECT node FROM dead)
+      OR NOT EXISTS (SELECT 1 FROM ferryman_nodes n WHERE n.node = l.node)
     RETURNING l.kind, l.owner_id, l.amount
   ), to_users AS (
     UPDATE users SET quota = users.quota + r.amount
