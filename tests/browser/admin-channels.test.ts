@@ -216,18 +216,31 @@ describe.skipIf(!hasChromium() || !hasGateway())('admin channel screens in Chrom
     await saveScreenshot(page, `admin-channels-list-${name}`);
   }, 120_000);
 
-  it('desktop: the model-pick modal tests the channel with the chosen model', async () => {
-    const page = pages.desktop!;
+  it.each(VIEWPORTS.map(([name]) => name))('%s: the model-pick modal tests the channel with the chosen model', async (name) => {
+    const page = pages[name]!;
+    const channel = `mock-${name}`;
     await upstream.reset();
     await page.goto('/channel');
-    const row = rowOf(page, 'mock-desktop');
+    const row = rowOf(page, channel);
+    // used quota and balance side by side in one format ("$0.00" and "$0.00", not "$0.00" and "$0")
+    const money = await Promise.all([row.locator('[data-slot=badge]', { hasText: '$' }).first().textContent(), row.locator('[data-refresh-balance]').textContent()]);
+    for (const text of money) expect(text).toMatch(/^\$\d+\.\d{2}$/);
     await row.locator('[data-channel-menu]').click();
     await page.locator('[data-pick-test-model]').click();
     const dialog = page.locator('[data-test-model-dialog]');
     await dialog.getByRole('searchbox').fill('gpt-4o');
-    await saveScreenshot(page, 'admin-channels-test-model-desktop');
+    await dialog.locator('[data-test-model="gpt-4o"]').waitFor();
+    if (name === 'mobile') {
+      // on a phone the modal stays inside the screen and its model buttons are touch-sized
+      const box = (await dialog.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+      expect((await dialog.locator('[data-test-model="gpt-4o"]').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    await saveScreenshot(page, `admin-channels-test-model-${name}`);
     await dialog.locator('[data-test-model="gpt-4o"]').click();
-    await expectToast(page, /渠道 mock-desktop 测试成功/);
+    await expectToast(page, new RegExp(`渠道 ${channel} 测试成功`));
     const sent = (await upstream.requests()).filter((r) => r.path === '/v1/chat/completions');
     expect(sent.map((r) => (r.body as { model?: string }).model)).toEqual(['gpt-4o']);
   }, 60_000);

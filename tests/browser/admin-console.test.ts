@@ -231,6 +231,78 @@ describe.skipIf(!hasChromium() || !hasGateway())('admin console in Chromium agai
     if (name === 'mobile') expect(await smallTargets(page)).toEqual([]);
   }, 90_000);
 
+  it('mobile: stacked toasts leave the drawer header free and their close buttons are whole touch targets', async () => {
+    const page = pages.mobile!;
+    await page.goto('/user');
+    await rowOf(page, ROOT.username).waitFor();
+    await page.click('[data-add-user]');
+    const drawer = page.locator('[data-add-user-drawer]');
+    await drawer.locator('#add-user-username').fill(ROOT.username);
+    await drawer.locator('#add-user-password').fill('taken-name-pass-1');
+    for (let i = 0; i < 3; i++) {
+      await drawer.locator('[data-submit]').click(); // the toasts stay clear of the footer, so this never waits for them
+      await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBeGreaterThan(i);
+    }
+    await page.waitForTimeout(500); // the stack's enter animation
+    const header = (await drawer.locator('h2').locator('xpath=..').boundingBox())!;
+    const closeDrawer = (await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).boundingBox())!;
+    const submit = (await drawer.locator('[data-submit]').boundingBox())!;
+    const { width, height } = page.viewportSize()!;
+    for (const toast of await page.locator('[data-sonner-toast]').all()) {
+      const box = (await toast.boundingBox())!;
+      // nothing of the stack reaches the header (title, description, close button) or the footer's submit button
+      expect(box.y).toBeGreaterThan(Math.max(header.y + header.height, closeDrawer.y + closeDrawer.height));
+      expect(box.y + box.height).toBeLessThan(submit.y);
+      const close = (await toast.locator('[data-close-button]').boundingBox())!;
+      expect([close.x >= box.x, close.x + close.width <= box.x + box.width, close.y >= box.y - 1, close.y + close.height <= box.y + box.height + 1]).toEqual([true, true, true, true]);
+      expect([close.x >= 0, close.x + close.width <= width, close.y + close.height <= height]).toEqual([true, true, true]);
+    }
+    // the front toast's button is a full 44 px square (those behind it are scaled down in the collapsed stack)
+    const frontClose = (await page.locator('[data-sonner-toast][data-front=true] [data-close-button]').boundingBox())!;
+    expect([Math.round(frontClose.width), Math.round(frontClose.height)]).toEqual([44, 44]);
+    await saveScreenshot(page, 'admin-user-toast-mobile');
+    const front = page.locator('[data-sonner-toast][data-front=true]');
+    // the close button takes the tap even over a modal drawer, and dismissing a toast leaves the drawer open
+    const before = await page.locator('[data-sonner-toast]').count();
+    await front.locator('[data-close-button]').click();
+    await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBeLessThan(before);
+    expect(await drawer.isVisible()).toBe(true);
+    expect(await drawer.locator('#add-user-username').inputValue()).toBe(ROOT.username);
+    await page.keyboard.press('Escape');
+  }, 60_000);
+
+  it.each(VIEWPORTS.map(([name]) => name))('%s: offline, the users page shows the last loaded list read-only and no secret is on the device', async (name) => {
+    const page = pages[name]!;
+    const context = contexts[name]!;
+    // root's access token exists on the server; it must never reach the device's storage
+    const token = await pageApi<{ data: string }>(page, 'GET', '/api/user/token').then((r) => r.data);
+    expect(token.length).toBeGreaterThan(8);
+    await page.goto('/user');
+    await rowOf(page, 'redeemer').waitFor();
+    await page.waitForTimeout(1200); // the offline cache is written throttled
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.locator('[data-offline-banner]').waitFor({ timeout: 15_000 });
+      const row = rowOf(page, 'redeemer');
+      await row.waitFor();
+      await rowOf(page, `staff-${name.slice(0, 3)}`).waitFor();
+      expect(await row.locator('[data-edit-user]').isDisabled()).toBe(true);
+      expect(await row.locator('[data-user-menu]').isDisabled()).toBe(true);
+      expect(await page.locator('[data-add-user]').isDisabled()).toBe(true);
+      await saveScreenshot(page, `admin-user-offline-${name}`);
+    } finally {
+      await context.setOffline(false);
+    }
+    const stored = await page.evaluate(async () => {
+      const cached = await Promise.all((await caches.keys()).map(async (n) => Promise.all((await (await caches.open(n)).keys()).filter((r) => r.url.includes('/api/')).map((r) => r.url))));
+      return JSON.stringify({ ...localStorage }) + JSON.stringify(cached);
+    });
+    expect(stored).toContain('redeemer');
+    for (const secret of [token, 'redeemer-pass-1', `staff-${name.slice(0, 3)}-pass-1`, ROOT.password]) expect(stored).not.toContain(secret);
+    expect(stored).not.toMatch(/"access_token"|"password"/);
+  }, 90_000);
+
   it('no admin page or dialog broke the Content-Security-Policy', async () => {
     expect(cspViolations).toEqual([]);
     // the recorder itself works: an injected inline script is refused and reported

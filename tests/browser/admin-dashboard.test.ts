@@ -125,6 +125,22 @@ describe.skipIf(!hasChromium() || !hasGateway())('admin dashboard, logs and push
     const bars = await page.locator('[data-chart=count] .recharts-bar-rectangle').count();
     expect(bars).toBeGreaterThan(0);
     expect(bars).toBeLessThanOrEqual(2 * MODELS.length);
+
+    // the pickers write the range the Chinese way, not in the browser's US format
+    for (const id of ['dashboard-start', 'dashboard-end']) expect(await page.locator(`#${id} + [data-date-time-text]`).textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+
+    // a user with no calls: every card, the two lower ones too, shows the same visible empty state
+    await page.fill('#dashboard-username', 'nobody-here');
+    await page.locator('[data-dashboard-filters] button[type=submit]').click();
+    await page.waitForURL(/username=nobody-here/);
+    for (const chart of ['quota', 'count', 'share']) {
+      const empty = page.locator(`[data-chart=${chart}] [data-chart-empty]`);
+      await empty.getByText('这段时间还没有调用记录').waitFor();
+      await empty.scrollIntoViewIfNeeded();
+      expect(await empty.locator('svg').isVisible()).toBe(true);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0)); // a full-page shot taken scrolled draws the sticky bars mid-page
+    await saveScreenshot(page, `admin-detail-empty-${name}`, true);
   }, 120_000);
 
   it.each(VIEWPORTS.map(([name]) => name))('%s: the drawing log shows administrators the callback notice, the image and the long prompt', async (name) => {
@@ -164,6 +180,17 @@ describe.skipIf(!hasChromium() || !hasGateway())('admin dashboard, logs and push
     expect(record).toMatchObject({ task_id: 'f3a9c2e1-5b7d-4a8e-9c1f-2d6b8e4a7c90', channel_id: 12, data: [{ title: 'Night drive' }] });
     await saveScreenshot(page, `admin-task-record-${name}`);
     await page.keyboard.press('Escape');
+
+    // the channel filter (administrators only) narrows the task log to channel 13
+    await page.fill('#task-channel', '13');
+    await page.locator('form[role=search] button[type=submit]').click();
+    await page.waitForURL(/channel=(%22)?13(%22)?(&|$)/);
+    await page.getByRole('button', { name: 'f3a9c2e1-5b7d-4a8e-9c1f-2d6b8e4a7c90' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: '9e8d7c6b-5a49-3827-1605-f4e3d2c1b0a9' }).waitFor();
+    expect(await page.getByRole('button', { name: /^[0-9a-f]{8}-/ }).count()).toBe(1);
+    // its date-time pickers follow the console language too
+    expect(await page.locator('#task-start + [data-date-time-text]').textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await saveScreenshot(page, `admin-task-channel-${name}`, true);
   }, 120_000);
 
   it.each(VIEWPORTS.map(([name]) => name))('%s: the push card subscribes this browser, the test arrives encrypted, and unsubscribing stops it', async (name) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber, currencyToQuota, formatQuota, formatUsd, pricePerMillion, quotaToCurrency } from './quota-format';
+import { abbreviateNumber, currencyToQuota, formatCurrency, formatQuota, formatUsd, pricePerMillion, quotaToCurrency } from './quota-format';
 
 const currency = { displayInCurrency: true, quotaPerUnit: 500000 };
 const raw = { displayInCurrency: false, quotaPerUnit: 500000 };
@@ -35,6 +35,12 @@ describe('formatQuota', () => {
   it('shows raw abbreviated numbers when currency display is off', () => {
     expect(formatQuota(500000, raw)).toBe('500k');
     expect(formatQuota(1234, raw)).toBe('1234');
+  });
+});
+
+describe('formatCurrency', () => {
+  it('shows an amount with two fixed digits like quota in currency mode', () => {
+    expect([formatCurrency(0), formatCurrency(12.5), formatCurrency(0.001), formatCurrency(-3)]).toEqual(['$0.00', '$12.50', '$0.01', '-$3.00']);
   });
 });
 

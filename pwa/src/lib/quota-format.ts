@@ -41,7 +41,14 @@ export function currencyToQuota(amount: number, quotaPerUnit: number): number {
  */
 export function formatQuota(quota: number, display: QuotaDisplay, digits = 2): string {
   if (!display.displayInCurrency) return abbreviateNumber(quota);
-  const amount = quotaToCurrency(quota, display.quotaPerUnit);
+  return formatCurrency(quotaToCurrency(quota, display.quotaPerUnit), digits);
+}
+
+/**
+ * A currency amount with fixed digits, as quota is shown in currency mode ("$0.00", "$12.50"), so an upstream
+ * balance reads the same as the used quota beside it; a positive amount below the precision shows "$0.01".
+ */
+export function formatCurrency(amount: number, digits = 2): string {
   const fixed = Math.abs(amount).toFixed(digits);
   const sign = amount < 0 ? '-' : '';
   if (Number(fixed) === 0 && amount > 0) return `$${(10 ** -digits).toFixed(digits)}`;

@@ -19,6 +19,17 @@ export function toDateTimeInput(seconds: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/**
+ * A datetime-local value as the console language writes it: "2026-11-25 01:18" in Chinese,
+ * "Nov 25, 2026, 01:18" in English. The browser's own rendering follows its UI locale, not the page's.
+ */
+export function formatDateTimeInput(value: string, language: string): string {
+  const seconds = parseDateTimeInput(value);
+  if (Number.isNaN(seconds)) return '';
+  if (!language.toLowerCase().startsWith('en')) return toDateTimeInput(seconds).replace('T', ' ');
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(seconds * 1000);
+}
+
 /** Parses a datetime-local value (or "YYYY-MM-DD HH:mm:ss") to Unix seconds; NaN when invalid. */
 export function parseDateTimeInput(value: string): number {
   const ms = Date.parse(value.trim().replace(' ', 'T'));

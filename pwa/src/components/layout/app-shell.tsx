@@ -1,9 +1,8 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { Toaster } from 'sonner';
 import { NoticeModal } from '../../features/notice/notice-modal';
 import { useSiteStatus } from '../../features/status/queries';
-import { useTheme } from '../../lib/theme';
+import { AppToaster } from './app-toaster';
 import { IosInstallHint } from './ios-install-hint';
 import { ManualCopyDialog } from './manual-copy-dialog';
 import { MobileNavDrawer } from './mobile-nav-drawer';
@@ -17,7 +16,6 @@ import { UpdatePrompt } from './update-prompt';
 /** Top bar, optional sidebar, page, footer, plus the app-wide overlays. */
 export function AppShell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const theme = useTheme();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const systemName = useSiteStatus().system_name;
   useEffect(() => {
@@ -43,7 +41,7 @@ export function AppShell() {
       <ManualCopyDialog />
       <IosInstallHint />
       <UpdatePrompt />
-      <Toaster theme={theme} position="top-center" richColors closeButton toastOptions={{ className: 'text-sm' }} />
+      <AppToaster />
     </div>
   );
 }

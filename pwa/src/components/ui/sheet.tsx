@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { XIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/class-names';
+import { keepOpenOnToast } from './toast-interaction';
 
 /** A side panel (drawer) built on the dialog primitive. */
 export const Sheet = DialogPrimitive.Root;
@@ -18,6 +19,7 @@ export function SheetContent({
   className,
   children,
   side = 'right',
+  onInteractOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { side?: keyof typeof sides }) {
   return (
@@ -25,6 +27,10 @@ export function SheetContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/45" />
       <DialogPrimitive.Content
         className={cn('fixed z-50 flex flex-col bg-popover text-popover-foreground shadow-2xl outline-none', sides[side], className)}
+        onInteractOutside={(event) => {
+          keepOpenOnToast(event);
+          onInteractOutside?.(event);
+        }}
         {...props}
       >
         {children}

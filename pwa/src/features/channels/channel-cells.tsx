@@ -7,7 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Tooltip } from '../../components/ui/tooltip';
 import { cn } from '../../lib/class-names';
 import { useOnline } from '../../lib/online-status';
-import { formatUsd } from '../../lib/quota-format';
+import { formatCurrency } from '../../lib/quota-format';
 import { formatTimestamp } from '../../lib/time-format';
 import { autoDisabledInfo, channelColour, channelStatusView, parsePriority, parseWeight, RESPONSE_TIME_CLASS, responseTimeTone } from './channel-view';
 import { useRefreshBalance, useUpdateChannel } from './queries';
@@ -49,7 +49,7 @@ export function BalanceCell({ channel, usedText }: { channel: Channel; usedText:
   const refresh = useRefreshBalance();
   const onRefresh = () =>
     refresh.mutate(channel.id, {
-      onSuccess: (balance) => toast.success(t('channels.balanceUpdated', { balance: formatUsd(balance) })),
+      onSuccess: (balance) => toast.success(t('channels.balanceUpdated', { balance: formatCurrency(balance) })),
     });
   return (
     <span className="flex items-center gap-1 whitespace-nowrap">
@@ -58,7 +58,7 @@ export function BalanceCell({ channel, usedText }: { channel: Channel; usedText:
       </Tooltip>
       <Tooltip content={t('channels.refreshBalance')}>
         <button type="button" disabled={!online || refresh.isPending} onClick={onRefresh} className="inline-flex items-center gap-1 rounded-md px-1 text-xs tabular-nums hover:bg-accent disabled:opacity-60" data-refresh-balance>
-          {formatUsd(channel.balance)}
+          {formatCurrency(channel.balance)}
           <RefreshCwIcon className={cn('size-3', refresh.isPending && 'animate-spin')} />
         </button>
       </Tooltip>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FilterBar, FilterField } from '../../components/filter-bar/filter-bar';
 import { useDraft } from '../../components/filter-bar/use-draft';
+import { DateTimeInput } from '../../components/ui/date-time-input';
 import { Input } from '../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { parseDateTimeInput, toDateTimeInput } from '../../lib/time-format';
@@ -30,10 +31,10 @@ export function DashboardFilters({ value, admin, onSearch, onReset }: { value: D
   return (
     <FilterBar onSubmit={submit} onReset={onReset} data={{ 'data-dashboard-filters': '' }}>
       <FilterField id="dashboard-start" label={t('dashboard.filters.start')} wide>
-        <Input id="dashboard-start" type="datetime-local" value={form.start} onChange={(e) => setForm({ ...form, start: e.target.value })} />
+        <DateTimeInput id="dashboard-start" value={form.start} onChange={(e) => setForm({ ...form, start: e.target.value })} />
       </FilterField>
       <FilterField id="dashboard-end" label={t('dashboard.filters.end')} wide>
-        <Input id="dashboard-end" type="datetime-local" value={form.end} onChange={(e) => setForm({ ...form, end: e.target.value })} />
+        <DateTimeInput id="dashboard-end" value={form.end} onChange={(e) => setForm({ ...form, end: e.target.value })} />
       </FilterField>
       <FilterField id="dashboard-granularity" label={t('dashboard.filters.granularity')}>
         <Select value={form.granularity} onValueChange={(granularity) => setForm({ ...form, granularity })}>

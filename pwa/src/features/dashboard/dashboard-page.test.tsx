@@ -63,5 +63,22 @@ describe('DashboardPage', () => {
     renderWithApp(<DashboardPage search={DASHBOARD_SEARCH_DEFAULTS} onSearchChange={() => {}} />, '/detail');
     expect((await screen.findAllByText('这段时间还没有调用记录', {}, { timeout: 10_000 })).length).toBe(3);
     expect(stat('quota')).toBe('$0.00');
+    // every card, the two lower ones included, shows the same empty state (icon, title and hint)
+    for (const chart of ['quota', 'count', 'share']) {
+      const empty = document.querySelector(`[data-chart=${chart}] [data-chart-empty]`);
+      expect([chart, empty?.querySelector('svg') !== null, empty?.textContent]).toEqual([chart, true, '这段时间还没有调用记录换个时间范围或粒度再查询。']);
+    }
+  });
+
+  it('shows the empty state instead of a frame of zero-height bars when the calls were free', async () => {
+    signIn(1);
+    const free = rows.map((r) => ({ ...r, quota: 0 }));
+    stubFetch({ '/api/user/self': { success: true, message: '', data: me }, '/api/data/': { success: true, message: '', data: free } });
+    const search = { ...DASHBOARD_SEARCH_DEFAULTS, start: H - 3600, end: H + 4 * 3600, granularity: 'hour' as const };
+    renderWithApp(<DashboardPage search={search} onSearchChange={() => {}} />, '/detail');
+    await waitFor(() => expect(stat('count')).toBe('4'), { timeout: 10_000 });
+    expect(document.querySelector('[data-chart=quota] [data-chart-empty]')).not.toBeNull();
+    expect(document.querySelector('[data-chart=count] [data-chart-empty]')).toBeNull();
+    expect(document.querySelector('[data-chart=share] [data-chart-empty]')).toBeNull();
   });
 });

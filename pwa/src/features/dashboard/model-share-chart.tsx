@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { EmptyState } from '../../components/ui/empty-state';
 import { abbreviateNumber } from '../../lib/quota-format';
 import { seriesColor } from './chart-colors';
+import { ChartEmpty } from './chart-empty';
 import { OTHER, type ModelUsage } from './usage-series';
 
 /** Share of calls per model (a donut), with the counts listed beside it. */
@@ -21,7 +21,7 @@ export function ModelShareChart({ models, charted }: { models: ModelUsage[]; cha
       </CardHeader>
       <CardContent>
         {total === 0 ? (
-          <EmptyState title={t('dashboard.empty')} className="h-64" />
+          <ChartEmpty />
         ) : (
           <div className="grid items-center gap-4 sm:grid-cols-[180px_1fr]">
             <div className="mx-auto size-44">

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { EmptyState } from '../../components/ui/empty-state';
 import { seriesColor } from './chart-colors';
+import { ChartEmpty } from './chart-empty';
 import { OTHER, type SeriesPoint } from './usage-series';
 
 interface Props {
@@ -25,6 +25,9 @@ const tooltipStyle = {
   boxShadow: '0 4px 16px rgb(0 0 0 / 0.08)',
 };
 
+/** No model, or nothing but zeros (e.g. free calls in the quota chart): bars of height 0 would draw an empty frame. */
+const isBlank = (points: SeriesPoint[], keys: string[]) => points.every((p) => keys.every((k) => !p.values[k]));
+
 /** One stacked bar per time bucket, a segment per model. */
 export function ModelTimeChart({ title, points, keys, format, name }: Props) {
   const { t } = useTranslation();
@@ -35,8 +38,8 @@ export function ModelTimeChart({ title, points, keys, format, name }: Props) {
         <CardTitle>{title}</CardTitle>
       </CardHeader>
       <CardContent>
-        {keys.length === 0 ? (
-          <EmptyState title={t('dashboard.empty')} className="h-64" />
+        {isBlank(points, keys) ? (
+          <ChartEmpty />
         ) : (
           <div className="h-72 text-muted-foreground mobile:h-64">
             <ResponsiveContainer width="100%" height="100%">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FilterBar, FilterField } from '../../components/filter-bar/filter-bar';
 import { useDraft } from '../../components/filter-bar/use-draft';
+import { DateTimeInput } from '../../components/ui/date-time-input';
 import { Input } from '../../components/ui/input';
 import { parseDateTimeInput, toDateTimeInput } from '../../lib/time-format';
 import type { LogSearch } from './log-search';
@@ -38,10 +39,10 @@ export function LogFilters({ search, range, admin, onSearch, onReset }: { search
   return (
     <FilterBar onSubmit={submit} onReset={onReset} collapsible activeCount={active} data={{ 'data-log-filters': '' }}>
       <FilterField id="log-start" label={t('logs.filters.start')} wide>
-        <Input id="log-start" type="datetime-local" value={values.start} onChange={set('start')} />
+        <DateTimeInput id="log-start" value={values.start} onChange={set('start')} />
       </FilterField>
       <FilterField id="log-end" label={t('logs.filters.end')} wide>
-        <Input id="log-end" type="datetime-local" value={values.end} onChange={set('end')} />
+        <DateTimeInput id="log-end" value={values.end} onChange={set('end')} />
       </FilterField>
       <FilterField id="log-token" label={t('logs.filters.tokenName')}>
         <Input id="log-token" value={values.token_name} onChange={set('token_name')} placeholder={t('logs.filters.tokenName')} />

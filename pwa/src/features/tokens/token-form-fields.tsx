@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import { DateTimeInput } from '../../components/ui/date-time-input';
 import { Input, Textarea } from '../../components/ui/input';
 import { MultiSelect } from '../../components/ui/multi-select';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -51,7 +52,7 @@ export function TokenFormFields({ values, onChange, creating, display }: Props) 
         </Select>
       </Field>
       <Field label={t('tokens.form.expiry')} htmlFor="token-expiry">
-        <Input id="token-expiry" type="datetime-local" value={values.expiry} onChange={(e) => set('expiry', e.target.value)} />
+        <DateTimeInput id="token-expiry" value={values.expiry} onChange={(e) => set('expiry', e.target.value)} />
         <div className="flex flex-wrap gap-1.5">
           {EXPIRY_PRESETS.map((p) => (
             <Button key={p.key} type="button" size="xs" variant="outline" className={chip} data-compact onClick={() => set('expiry', p.seconds === null ? '' : toDateTimeInput(Math.floor(Date.now() / 1000) + p.seconds))}>

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { DateTimeInput } from '../../../components/ui/date-time-input';
 import { useOnline } from '../../../lib/online-status';
 import { formatTimestamp, parseDateTimeInput, toDateTimeInput } from '../../../lib/time-format';
 import { useClearLogs } from '../queries';
@@ -42,7 +42,7 @@ export function ClearLogsForm() {
   return (
     <form onSubmit={ask} noValidate className="grid gap-3 border-t pt-4 sm:grid-cols-[minmax(0,18rem)_auto] sm:items-end" data-clear-logs>
       <Field label={t('settings.clearLogs.label')} htmlFor="clear-logs-before" hint={t('settings.clearLogs.hint')}>
-        <Input id="clear-logs-before" type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} />
+        <DateTimeInput id="clear-logs-before" value={value} onChange={(e) => setValue(e.target.value)} />
       </Field>
       <Button type="submit" variant="outline" className="text-destructive mobile:w-full sm:mb-[1.375rem]" disabled={!online || clear.isPending}>
         <Trash2Icon />
