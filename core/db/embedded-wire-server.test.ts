@@ -18,7 +18,7 @@ describe('EmbeddedWireServer', () => {
     b = postgres(opts);
     await a`CREATE TABLE counter (id int PRIMARY KEY, n bigint NOT NULL)`;
     await a`INSERT INTO counter VALUES (1, 0)`;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await a.end();

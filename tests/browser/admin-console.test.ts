@@ -245,7 +245,7 @@ describe.skipIf(!hasChromium() || !hasGateway())('admin console in Chromium agai
     }
     await page.waitForTimeout(500); // the stack's enter animation
     const header = (await drawer.locator('h2').locator('xpath=..').boundingBox())!;
-    const closeDrawer = (await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).boundingBox())!;
+    const closeDrawer = (await page.getByRole('dialog').getByRole('button', { name: '关闭', exact: true }).boundingBox())!;
     const submit = (await drawer.locator('[data-submit]').boundingBox())!;
     const { width, height } = page.viewportSize()!;
     for (const toast of await page.locator('[data-sonner-toast]').all()) {

@@ -20,5 +20,6 @@ describe('listening', () => {
     } finally {
       await first.stop();
     }
-  });
+    // two gateway boots: most of a minute on a loaded machine
+  }, 180_000);
 });

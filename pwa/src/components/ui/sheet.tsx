@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { XIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names';
 import { keepOpenOnToast } from './toast-interaction';
 
@@ -22,6 +23,7 @@ export function SheetContent({
   onInteractOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { side?: keyof typeof sides }) {
+  const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/45" />
@@ -39,7 +41,7 @@ export function SheetContent({
           className="absolute top-3.5 right-3.5 rounded-md p-1 text-muted-foreground hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring/40 focus-visible:outline-none"
         >
           <XIcon className="size-4" />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">{t('common.close')}</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
