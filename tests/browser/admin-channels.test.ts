@@ -9,7 +9,7 @@ import { expectToast } from './scenarios/suite.js';
 import { buildConsole } from './support/build-console.js';
 import { DESKTOP, hasChromium, launchChromium, newContext, PHONE } from './support/chromium.js';
 import { pageApi, ROOT, signIn } from './support/console-session.js';
-import { hasGateway, startGateway, type RunningGateway } from './support/gateway.js';
+import { hasGateway, startGateway, type RunningGateway, embeddedBrowserPass } from './support/gateway.js';
 import { saveScreenshot } from './support/screenshots.js';
 
 interface ListedChannel {
@@ -104,7 +104,7 @@ async function createWithFetchedModels(page: Page, upstream: string, name: strin
   expect(saved!.models.split(',')).toEqual(expect.arrayContaining(['gpt-4o-mini', 'gpt-4o']));
 }
 
-describe.skipIf(!hasChromium() || !hasGateway())('admin channel screens in Chromium against the gateway', () => {
+describe.skipIf(!hasChromium() || !hasGateway() || !embeddedBrowserPass())('admin channel screens in Chromium against the gateway', () => {
   let gateway: RunningGateway;
   let upstream: MockUpstreamProcess;
   let browser: Browser;

@@ -6,7 +6,7 @@ import { expectToast } from './scenarios/suite.js';
 import { buildConsole } from './support/build-console.js';
 import { DESKTOP, hasChromium, launchChromium, newContext, PHONE } from './support/chromium.js';
 import { pageApi, readClipboard, ROOT, signIn } from './support/console-session.js';
-import { hasGateway, startGateway, type RunningGateway } from './support/gateway.js';
+import { hasGateway, startGateway, type RunningGateway, embeddedBrowserPass } from './support/gateway.js';
 import { saveScreenshot } from './support/screenshots.js';
 
 interface Code {
@@ -110,7 +110,7 @@ async function createBatch(page: Page, name: string, shots: string): Promise<str
   return keys;
 }
 
-describe.skipIf(!hasChromium() || !hasGateway())('admin console in Chromium against the gateway', () => {
+describe.skipIf(!hasChromium() || !hasGateway() || !embeddedBrowserPass())('admin console in Chromium against the gateway', () => {
   let gateway: RunningGateway;
   let browser: Browser;
   let build: string;

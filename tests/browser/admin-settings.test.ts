@@ -7,7 +7,7 @@ import { expectToast } from './scenarios/suite.js';
 import { buildConsole } from './support/build-console.js';
 import { DESKTOP, hasChromium, launchChromium, newContext, PHONE } from './support/chromium.js';
 import { pageApi, ROOT, signIn } from './support/console-session.js';
-import { hasGateway, startGateway, type RunningGateway } from './support/gateway.js';
+import { hasGateway, startGateway, type RunningGateway, embeddedBrowserPass } from './support/gateway.js';
 import { saveScreenshot } from './support/screenshots.js';
 
 const VIEWPORTS = [
@@ -61,7 +61,7 @@ async function phoneLayoutProblems(page: Page): Promise<string[]> {
 const ratioOf = async (page: Page, key: 'ModelRatio' | 'CompletionRatio' | 'ModelPrice', model: string): Promise<number | undefined> =>
   (JSON.parse((await options(page))[key] ?? '{}') as Record<string, number>)[model];
 
-describe.skipIf(!hasChromium() || !hasGateway())('admin settings in Chromium against the gateway', () => {
+describe.skipIf(!hasChromium() || !hasGateway() || !embeddedBrowserPass())('admin settings in Chromium against the gateway', () => {
   let gateway: RunningGateway;
   let fake: FakeOAuth;
   let browser: Browser;

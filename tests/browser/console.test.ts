@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildConsole } from './support/build-console.js';
 import { hasChromium, launchChromium, newContext } from './support/chromium.js';
-import { hasGateway, startGateway } from './support/gateway.js';
+import { hasGateway, startGateway, embeddedBrowserPass } from './support/gateway.js';
 import { startMockUpstream } from './support/mock-upstream.js';
 import { contentSecurityPolicy } from './scenarios/content-security-policy.js';
 import { manifestAndServiceWorker } from './scenarios/install-and-worker.js';
@@ -25,7 +25,7 @@ import { usageLogAfterRelay } from './scenarios/usage-log.js';
  * The console in Debian's Chromium against the real gateway (embedded PGlite), in order:
  * each scenario builds on the state the previous one left.
  */
-describe.skipIf(!hasChromium() || !hasGateway())('console in Chromium against the gateway', () => {
+describe.skipIf(!hasChromium() || !hasGateway() || !embeddedBrowserPass())('console in Chromium against the gateway', () => {
   const suite = { tokenName: 'browser-token', tokenKey: '', cleanup: [] as string[] } as Suite;
 
   beforeAll(async () => {

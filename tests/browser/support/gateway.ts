@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testDbKind } from '../../support/test-database.js';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -93,3 +94,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     },
   };
 }
+
+/**
+ * Whether this run repeats the browser suites that start their gateway with `startGateway` above: that
+ * gateway always runs on its own embedded database, so a PostgreSQL pass (FERRYMAN_TEST_DB=postgres) would
+ * run them again unchanged; it leaves them to the embedded pass. (admin-dashboard uses the database under
+ * test and runs in both.)
+ */
+export const embeddedBrowserPass = (): boolean => testDbKind() === 'embedded';
