@@ -181,3 +181,15 @@ export const splitNames = (list: string | null | undefined): string[] =>
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
+
+/** A page of a multi-key channel's keys with the counts per state (POST /api/channel/multi_key/manage, get_key_status). */
+export interface KeyStatusPage {
+  keys: KeyStatus[];
+  total: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+  enabled_count: number;
+  manual_disabled_count: number;
+  auto_disabled_count: number;
+}

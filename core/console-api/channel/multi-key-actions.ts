@@ -1,16 +1,5 @@
-import { CHANNEL_STATUS, type ChannelInfo, type KeyStatus, type MultiKeyManage } from '../../contracts/channel.js';
+import { CHANNEL_STATUS, type ChannelInfo, type KeyStatus, type KeyStatusPage, type MultiKeyManage } from '../../contracts/channel.js';
 import { keyStatusOf, removeKeys, setKeyStatus } from '../../db/repositories/channel-info.js';
-
-export interface KeyStatusPage {
-  keys: KeyStatus[];
-  total: number;
-  page: number;
-  page_size: number;
-  total_pages: number;
-  enabled_count: number;
-  manual_disabled_count: number;
-  auto_disabled_count: number;
-}
 
 /** What a multi_key/manage action comes to: a refusal, a page to show, or new keys and state to store. */
 export type ManageOutcome =

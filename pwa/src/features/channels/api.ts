@@ -1,4 +1,4 @@
-import type { Channel, ChannelBatch, ChannelCreate, ChannelTagEdit, ChannelUpdate, KeyStatus } from '../../../../core/contracts/channel';
+import type { Channel, ChannelBatch, ChannelCreate, ChannelTagEdit, ChannelUpdate, KeyStatusPage } from '../../../../core/contracts/channel';
 import type { Envelope } from '../../../../core/contracts/envelope';
 import { api, request, unwrap } from '../../lib/http-client';
 import { BusinessError } from '../../lib/http-errors';
@@ -53,17 +53,6 @@ export const testChannel = (id: number, model: string) => topLevel(`/api/channel
 export const refreshBalance = (id: number) => topLevel(`/api/channel/update_balance/${id}`).then((r) => r.balance ?? 0);
 
 /** A page of a multi-key channel's keys as multi_key/manage get_key_status answers it (previews, never keys). */
-export interface KeyStatusPage {
-  keys: KeyStatus[];
-  total: number;
-  page: number;
-  page_size: number;
-  total_pages: number;
-  enabled_count: number;
-  manual_disabled_count: number;
-  auto_disabled_count: number;
-}
-
 export type KeyAction = 'enable_key' | 'disable_key' | 'enable_all_keys' | 'delete_disabled_keys';
 
 const MANAGE_KEYS = '/api/channel/multi_key/manage';
