@@ -24,11 +24,14 @@ export interface FerrymanBenchOptions {
   nodeArgs?: string[];
   /** Default: as the test suite picks it (FERRYMAN_TEST_DB=postgres → the local PostgreSQL server). */
   database?: 'embedded' | 'postgres';
+  /** FERRYMAN_THREADS for the gateway (relay threads sharing the port); default: the gateway's own default. */
+  threads?: number;
 }
 
 export async function startFerrymanForBench(opts: FerrymanBenchOptions): Promise<FerrymanBenchTarget | null> {
   // Logging stays on (LogConsumeEnabled default): the benchmark measures auth, billing and logging.
-  const gw = await startGateway({ FERRYMAN_EXPOSE_DB: 'false', BATCH_UPDATE_INTERVAL: '1' }, { nodeArgs: opts.nodeArgs, built: true, database: opts.database });
+  const threads: Record<string, string> = opts.threads === undefined ? {} : { FERRYMAN_THREADS: String(opts.threads) };
+  const gw = await startGateway({ FERRYMAN_EXPOSE_DB: 'false', BATCH_UPDATE_INTERVAL: '1', ...threads }, { nodeArgs: opts.nodeArgs, built: true, database: opts.database });
   const root: ConsoleClient = await setupRoot(gw);
   const ch = await root.post('/api/channel/', { type: 1, name: 'bench', key: 'mock-ok', models: 'gpt-4o-mini', group: 'default', base_url: opts.upstreamUrl });
   if (!ch.body.success) throw new Error(`channel: ${ch.body.message}`);

@@ -24,8 +24,11 @@ const { values } = parseArgs({
     settle: { type: 'string', default: '10' },
     /** Extra node flags for the gateway, e.g. "--max-semi-space-size=4", to see what they change. */
     'node-args': { type: 'string', default: '' },
+    /** FERRYMAN_THREADS for the gateway (default: its own, one relay thread per core) */
+    threads: { type: 'string' },
   },
 });
+const threads = values.threads === undefined ? undefined : Number(values.threads);
 const nodeArgs = values['node-args'].split(' ').filter(Boolean);
 const durationS = Number(values.duration);
 const connections = Number(values.connections);
@@ -70,7 +73,7 @@ function load(target: Target): Promise<autocannon.Result> {
 }
 
 async function measure(database: Database, upstreamUrl: string): Promise<Footprint> {
-  const gateway: FerrymanBenchTarget | null = await startFerrymanForBench({ upstreamUrl, database, nodeArgs });
+  const gateway: FerrymanBenchTarget | null = await startFerrymanForBench({ upstreamUrl, database, nodeArgs, threads });
   if (!gateway?.pid) throw new Error('the gateway did not start');
   const pid = gateway.pid;
   try {

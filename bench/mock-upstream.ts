@@ -7,9 +7,18 @@ import { parseArgs } from 'node:util';
 import * as uWS from 'uWebSockets.js';
 import { exitWithParent } from './exit-with-parent.js';
 import { isMain } from './is-main.js';
+import { bedrockInvoke } from './mock-bedrock.js';
+import { baiduChat, baiduEmbeddings, baiduToken } from './mock-baidu.js';
+import { cozeChat } from './mock-coze.js';
+import { difyChatMessages } from './mock-dify.js';
+import { mokaEmbeddings } from './mock-mokaai.js';
+import { mountMockRealtime } from './mock-realtime.js';
+import { tencentHunyuan } from './mock-tencent.js';
+import { VERTEX_TOKEN_PATH, vertexMock } from './mock-vertex.js';
 import { claudeCountTokens, claudeMessages, claudeModels } from './mock/anthropic-endpoints.js';
 import { azureDeployment } from './mock/azure-endpoints.js';
 import { geminiModelAction, geminiModels, geminiNotFound } from './mock/gemini-endpoints.js';
+import { MEDIA_ROUTES } from './mock/media-endpoints.js';
 import { readDirectives } from './mock/mock-directives.js';
 import { chatCompletions, embeddings, notFound, openAiModels, responses, textCompletions } from './mock/mock-endpoints.js';
 import { MockExchange } from './mock/mock-exchange.js';
@@ -111,9 +120,10 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
         const spoken = typeof dialect === 'function' ? dialect(req) : dialect;
         const credential = credentialOf(spoken, req, query);
         const anthropicVersion = req.getHeader('anthropic-version');
+        const contentType = req.getHeader('content-type');
         const seq = nextSeq++;
-        const answer = (body: unknown) =>
-          endpoint(exchange, { dialect: spoken, body, directives: readDirectives(body, credential.value), seq, credential, path, query, anthropicVersion });
+        const answer = (body: unknown, raw: Buffer = Buffer.alloc(0)) =>
+          endpoint(exchange, { dialect: spoken, body, directives: readDirectives(body, credential.value), seq, credential, path, query, anthropicVersion, raw, contentType });
         if (!withBody) return answer(null);
         readBody(
           res,
@@ -122,7 +132,7 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
             (raw: Buffer) => {
               const body = parseBody(raw);
               if (record) record.body = body;
-              answer(body);
+              answer(body, raw);
             },
             (error) => console.error('mock upstream: body handler failed', error),
           ),
@@ -135,7 +145,14 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
   const byDialect = (endpoints: Record<Dialect, Endpoint>): Endpoint => (exchange, request) => endpoints[request.dialect](exchange, request);
   const models = byDialect({ anthropic: claudeModels, gemini: geminiModels, openai: openAiModels, azure: openAiModels });
   const model = byDialect({ anthropic: notFound, gemini: geminiModels, openai: notFound, azure: notFound });
-  const app = uWS.App()
+  const vertex = vertexMock();
+  const app = uWS.App();
+  // images, audio, moderations and rerank, on OpenAI's paths and Azure's deployment paths
+  for (const [path, endpoint] of MEDIA_ROUTES) {
+    app.post(path, route(endpoint, true, 'openai'));
+    app.post(`/openai/deployments/:deployment${path.slice('/v1'.length)}`, route(azureDeployment(endpoint), true, 'azure'));
+  }
+  app
     .post('/v1/chat/completions', route(chatCompletions, true, 'openai'))
     .post('/v1/completions', route(textCompletions, true, 'openai'))
     .post('/v1/embeddings', route(embeddings, true, 'openai'))
@@ -153,6 +170,20 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
     .post('/v1beta/models/*', route(geminiModelAction, true, 'gemini'))
     .get('/v1beta/*', route(geminiNotFound, false, 'gemini'))
     .any('/v1beta/*', route(geminiNotFound, true, 'gemini'))
+    // own-protocol providers (core/providers/hub-adapter.ts): Tencent signs, so its route reads the headers itself
+    .post('/', guarded(tencentHunyuan, (error) => console.error('mock upstream: tencent failed', error)))
+    .post('/v1/chat-messages', route(difyChatMessages, true, 'openai'))
+    .post('/v3/chat', route(cozeChat, true, 'openai'))
+    .post('/embeddings', route(mokaEmbeddings, true, 'openai'))
+    .post('/oauth/2.0/token', route(baiduToken, true, 'openai'))
+    .post('/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/*', route(baiduChat, true, 'openai'))
+    .post('/rpc/2.0/ai_custom/v1/wenxinworkshop/embeddings/*', route(baiduEmbeddings, true, 'openai'))
+    // clouds that sign or issue tokens: Vertex AI (OAuth2 + model routes), AWS Bedrock (SigV4, event stream)
+    .post(VERTEX_TOKEN_PATH, route(vertex.token, true, 'openai'))
+    .post('/__mock/vertex/accounts', route(vertex.register, true, 'openai'))
+    .post('/__mock/vertex/revoke', route(vertex.revoke, true, 'openai'))
+    .post('/v1/projects/*', route(vertex.modelAction, true, 'openai'))
+    .post('/model/*', guarded(bedrockInvoke, (error) => console.error('mock upstream: bedrock failed', error)))
     .get('/__mock/requests', (res) => {
       res.writeHeader('Content-Type', 'application/json').end(JSON.stringify(log ? log.list() : []));
     })
@@ -163,6 +194,7 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
     .get('/*', route(notFound, false, 'openai'))
     .any('/*', route(notFound, true, 'openai'));
 
+  mountMockRealtime(app);
   const port = await listen(app, host, opts.port ?? 0);
   return {
     port,

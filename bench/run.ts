@@ -26,8 +26,12 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     quick: { type: 'boolean' },
     connections: { type: 'string', default: '50' },
+    /** FERRYMAN_THREADS for the gateway, e.g. --threads 1 and --threads 2 to see throughput grow with cores */
+    threads: { type: 'string' },
   },
 });
+const threads = values.threads === undefined ? undefined : Number(values.threads);
+if (threads !== undefined && !(Number.isInteger(threads) && threads >= 0)) throw new Error('--threads must be an integer ≥ 0 (0 = one per core)');
 const durationS = values.duration ? Number(values.duration) : values.quick ? 2 : 2.5;
 const rounds = values.rounds ? Number(values.rounds) : values.quick ? 2 : 3;
 const connections = Number(values.connections);
@@ -41,7 +45,7 @@ async function gatewayTarget(upstreamUrl: string): Promise<FerrymanBenchTarget |
   const url = process.env.BENCH_GATEWAY_URL;
   const key = process.env.BENCH_GATEWAY_KEY;
   if (url && key) return { url: url.replace(/\/+$/, ''), key, pid: null, longStreamKey: null, close: async () => {} };
-  return startFerrymanForBench({ upstreamUrl });
+  return startFerrymanForBench({ upstreamUrl, threads });
 }
 
 /** A target that cannot serve the scenario is left out, loudly, and fails the run. */

@@ -16,6 +16,11 @@ import type { AdminPush } from './push/admin-push.js';
 import type { Invalidation } from './cache/invalidation.js';
 import type { TokenCounter } from '../workers/pool.js';
 
+/** Records a hit from `key` and answers whether it is allowed (in this thread's memory, or the main thread's). */
+export interface ApiRateLimit {
+  hit(key: string): boolean | Promise<boolean>;
+}
+
 /** Everything a route or pipeline stage may use, built once in main.ts. */
 export interface AppServices {
   env: Env;
@@ -44,6 +49,8 @@ export interface AppServices {
   push: AdminPush;
   /** the relay's request policies: model request rate limits and sensitive words (core/policies) */
   policies: { rateLimiter: ModelRateLimiter; sensitiveWords: SensitiveWordsPolicy };
+  /** new-api's per-IP limits on /api (null: turned off); one pair per process, kept by the main thread when relay threads serve */
+  apiRateLimits: { global: ApiRateLimit | null; critical: ApiRateLimit | null };
   /** true once /api/setup has run (or a root user existed at boot) */
   setup: { done: boolean };
 }

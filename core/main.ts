@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { BroadcastChannel, isMainThread } from 'node:worker_threads';
 import * as uWS from 'uWebSockets.js';
 import { createTokenCounter } from '../workers/pool.js';
 import { ChannelDirectory } from './actors/channel-directory.js';
@@ -18,8 +19,8 @@ import { EnvError, loadEnv, type Env } from './config/env.js';
 import { tuneHeap } from './config/heap-tuning.js';
 import { mountApi } from './console-api/mount-api.js';
 import { routes } from './console-api/routes.js';
-import { connectDatabase } from './db/connect.js';
-import { migrate } from './db/migrate.js';
+import { connectDatabase, connectEmbeddedSocket, withLogDatabase, type Database } from './db/connect.js';
+import { migrateDatabase } from './db/migrate.js';
 import { UsageDashboard } from './dashboard/usage-dashboard.js';
 import { createClientIpResolver } from './http/client-ip.js';
 import { InFlightGate } from './http/in-flight-gate.js';
@@ -28,57 +29,62 @@ import { loadStaticFiles } from './http/static-files.js';
 import { createLogger, type Logger } from './log/logger.js';
 import { LowBalanceNotifier } from './notify/low-balance-notifier.js';
 import { mountMetrics } from './observability/mount-metrics.js';
-import { createObservability } from './observability/observability.js';
+import { createObservability, type Observability } from './observability/observability.js';
 import { OptionsStore } from './options/options-store.js';
 import { createModelRateLimiter } from './policies/model-rate-limit/create-model-rate-limiter.js';
+import { SlidingLogLimiter } from './rate-limit/sliding-log-limiter.js';
+import type { RelayThreadContext } from './cluster/relay-thread-context.js';
+import { threadServices } from './cluster/thread-services.js';
+import { startThreads, threadCount } from './cluster/start-threads.js';
 import { SensitiveWordsPolicy } from './policies/sensitive-words/sensitive-words-policy.js';
 import { AdminPush } from './push/admin-push.js';
 import { mountRelay } from './relay/mount-relay.js';
 import { startTasks } from './tasks/start-tasks.js';
+import { startLogRetention } from './log-retention/log-retention.js';
 import { providerOf } from './providers/registry.js';
 
 const EXCLUSIVE_PORT = 1; // LIBUS_LISTEN_EXCLUSIVE_PORT
+const SHARED_PORT = 0; // LIBUS_LISTEN_DEFAULT: SO_REUSEPORT
+/** How long a stopping gateway waits for relay requests in flight before writing its last batches. */
+const DRAIN_MS = 3000;
 
 export interface RunningGateway {
   port: number;
   services: AppServices;
+  /** this node's metrics (null with METRICS_TOKEN unset), for the main thread's aggregation across relay threads */
+  observability: Observability | null;
   stop(): Promise<void>;
 }
 
-/** Leases on both databases unless turned off; only a shared PostgreSQL has other nodes to heart-beat for. */
-function ledgerMode(env: Env, kind: 'embedded' | 'postgres') {
-  if (kind === 'embedded') return { kind: 'lease', heartbeatTimeoutS: null } as const;
+/**
+ * Leases on both databases unless turned off. Other nodes to heart-beat for: those of a shared PostgreSQL, and
+ * the sibling relay threads of an embedded database (each a node, so one that dies has its slices returned).
+ */
+function ledgerMode(env: Env, kind: 'embedded' | 'postgres', threaded: boolean) {
+  if (kind === 'embedded') return { kind: 'lease', heartbeatTimeoutS: threaded ? env.QUOTA_LEASE_HEARTBEAT_TIMEOUT : null } as const;
   return env.QUOTA_LEASES ? ({ kind: 'lease', heartbeatTimeoutS: env.QUOTA_LEASE_HEARTBEAT_TIMEOUT } as const) : ({ kind: 'statement' } as const);
 }
 
-/** Composition root: config → db → migrate → caches/actors → routes → listen. */
-export async function startGateway(env: Env, log: Logger = createLogger(env.DEBUG)): Promise<RunningGateway> {
-  const sessionSecret = env.SESSION_SECRET ?? randomUUID();
-  if (!env.SESSION_SECRET) {
-    log.warn('SESSION_SECRET is not set: a random secret was generated, so every restart logs all users out and several nodes cannot share sessions. Set SESSION_SECRET.');
-  }
-  const db = await connectWithRetry(env, log);
-  if (env.NODE_TYPE === 'master') {
-    const applied = await migrate(db.sql);
-    if (applied.length) log.info('migrations applied', { applied });
-  }
-
-  // An embedded database has exactly one node: anything still leased belongs to a previous run.
-  if (db.kind === 'embedded') {
-    const [row] = await db.sql<{ n: number }[]>`SELECT ferryman_reclaim_leases() AS n`;
-    if (row && Number(row.n) > 0) log.info('returned quota leased by the previous run', { leases: Number(row.n) });
-  }
+/**
+ * Composition root: config → db → migrate → caches/actors → routes → listen. On a relay thread (`thread`, see
+ * core/cluster) the main thread has already connected, migrated and reclaimed, and owns what the process shares.
+ */
+export async function startGateway(env: Env, log: Logger = createLogger(env.DEBUG), thread: RelayThreadContext | null = null): Promise<RunningGateway> {
+  const sessionSecret = thread?.sessionSecret ?? sessionSecretOf(env, log);
+  const db = thread ? await connectThread(env, log, thread) : await connectWithRetry(env, log);
+  if (!thread) await prepareDatabase(env, db, log);
+  const shared = thread ? threadServices(thread.main, { global: env.GLOBAL_API_RATE_LIMIT_ENABLE, critical: env.CRITICAL_RATE_LIMIT_ENABLE }) : null;
 
   const options = new OptionsStore();
   await options.load(db.sql);
   const counters = new BatchedCounters(db.sql, log);
-  const invalidation = new Invalidation(db, log);
+  const invalidation = new Invalidation(db, log, thread && db.kind === 'embedded' ? new BroadcastChannel(thread.invalidationChannel) : null);
   const [setupRow] = await db.sql`SELECT 1 FROM setups LIMIT 1`;
   const [rootRow] = setupRow ? [setupRow] : await db.sql`SELECT 1 FROM users WHERE role = 100 AND deleted_at IS NULL LIMIT 1`;
   if (!setupRow && rootRow) await db.sql`INSERT INTO setups (version, initialized_at) VALUES (${env.VERSION}, ${Math.floor(Date.now() / 1000)})`;
 
   const channelHealth = new ChannelHealth({ sql: db.sql, env, options, log, invalidation, adminEvent: (e) => services.push.notifyAdmins(e) });
-  const rateLimit = await createModelRateLimiter(env.REDIS_CONN_STRING, options, log);
+  const rateLimit = await createModelRateLimiter(env.REDIS_CONN_STRING, options, log, shared?.modelRateLimitStore);
   const sensitiveWords = new SensitiveWordsPolicy(options, { onBuildError: (err) => log.warn('sensitive word list built inline', { error: String(err) }) });
   await sensitiveWords.ready();
 
@@ -93,15 +99,12 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     tokens: new TokenCache(db.sql, env.SYNC_FREQUENCY),
     channels: new ChannelDirectory(db.sql, (type) => providerOf(type).name, channelHealth.hooks),
     channelHealth,
-    ledger: new QuotaLedger(db.sql, counters, ledgerMode(env, db.kind), log),
-    logs: new LogWriter(db.sql, log),
+    ledger: new QuotaLedger(db.sql, counters, ledgerMode(env, db.kind, thread !== null), log),
+    logs: new LogWriter(db.logSql, log),
     dashboard: new UsageDashboard(db, options, log, env.BATCH_UPDATE_INTERVAL),
     invalidation,
-    tokenCounter: createTokenCounter({
-      timeoutMs: env.TOKEN_COUNT_TIMEOUT_MS,
-      maxThreads: env.TOKEN_COUNT_THREADS,
-      inlineBelowBytes: env.TOKEN_COUNT_INLINE_BELOW_BYTES,
-    }),
+    tokenCounter: shared?.tokenCounter ?? createTokenCounter(tokenCounterOptions(env)),
+    apiRateLimits: shared?.apiRateLimits ?? apiRateLimits(env),
     clientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     startTime: Math.floor(Date.now() / 1000),
     setup: { done: rootRow !== undefined },
@@ -123,7 +126,11 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       services.ledger.leases?.cancel('t', Number(id));
     }
     else if (topic === 'channels') void services.channels.rebuild();
-    else if (topic === 'options') void options.load(db.sql);
+    else if (topic === 'options') {
+      void options.load(db.sql);
+      // setup ran on another node (or relay thread) of this database
+      if (!services.setup.done) void db.sql`SELECT 1 FROM setups LIMIT 1`.then((rows) => (services.setup.done ||= rows.length > 0)).catch(() => {});
+    }
   });
   await invalidation.start();
 
@@ -152,7 +159,8 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   }, env.SYNC_FREQUENCY * 1000);
 
   const app = uWS.App();
-  const gate = new InFlightGate(env.RELAY_MAX_IN_FLIGHT);
+  // RELAY_MAX_IN_FLIGHT bounds the process: each relay thread takes its share
+  const gate = new InFlightGate(thread ? Math.ceil(env.RELAY_MAX_IN_FLIGHT / thread.count) : env.RELAY_MAX_IN_FLIGHT);
   // read at scrape time only: nothing here runs per request
   const observability = createObservability(env.METRICS_TOKEN, {
     inFlight: () => ({ current: gate.inFlight, limit: gate.limit }),
@@ -160,28 +168,44 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     channels: () => services.channels.all(),
   });
   const upstream = mountRelay(app, services, { gate, metrics: observability?.relay ?? null });
-  mountMetrics(app, env.METRICS_TOKEN, observability);
+  mountMetrics(app, env.METRICS_TOKEN, observability, shared && observability ? shared.metricsText : undefined);
   const tasks = startTasks(app, services);
   const healthJobs = startHealthJobs(services);
+  const logRetention = startLogRetention(services);
   mountApi(app, routes, services);
   mountStatic(app, loadStaticFiles(env.PWA_DIST ?? defaultPwaDist()));
 
   const listenSocket = await new Promise<uWS.us_listen_socket>((resolve, reject) => {
     // Exclusive: uWS otherwise shares a port (SO_REUSEPORT), so a second gateway would silently split traffic.
+    // Relay threads share it on purpose (the kernel spreads connections over them); the main thread checked
+    // that no other process held the port before starting them.
     const listen = app.listen as unknown as (host: string, port: number, options: number, cb: (s: uWS.us_listen_socket | false) => void) => void;
-    listen.call(app, env.HOST, env.PORT, EXCLUSIVE_PORT, (socket) => (socket ? resolve(socket) : reject(new Error(`cannot listen on ${env.HOST}:${env.PORT} (port in use?)`))));
+    const port = thread ? thread.port : env.PORT;
+    listen.call(app, env.HOST, port, thread ? SHARED_PORT : EXCLUSIVE_PORT, (socket) => {
+      if (socket) return resolve(socket);
+      // a relay thread cannot end with its uWS loop open (Node aborts the process)
+      if (thread) app.close();
+      reject(new Error(`cannot listen on ${env.HOST}:${port} (port in use?)`));
+    });
   });
   const port = uWS.us_socket_local_port(listenSocket);
-  log.info('Ferryman listening', { port, database: db.kind });
+  if (thread) log.debug('relay thread listening', { port, thread: thread.index });
+  else log.info('Ferryman listening', { port, database: db.kind });
 
   return {
     port,
     services,
+    observability,
     async stop() {
       uWS.us_listen_socket_close(listenSocket);
       clearInterval(flushTimer);
       clearInterval(syncTimer);
       if (heartbeatTimer) clearInterval(heartbeatTimer);
+      // Requests still running settle into the batches written below; past the bound a client keeping a stream
+      // open is not worth a SIGKILL from the supervisor (what such a request spends later errs in the user's favour).
+      for (const until = Date.now() + DRAIN_MS; gate.inFlight > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+      // the order of flushAll: mark, logs, counters, then the leases
+      services.ledger.leases?.mark();
       await services.logs.flush();
       await counters.flush();
       await services.ledger.leases?.release(true);
@@ -190,13 +214,55 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       await services.tokenCounter.close();
       await tasks.stop();
       await healthJobs.stop();
+      await logRetention.stop();
       await channelHealth.close();
       await services.push.close();
       await upstream.close();
       await invalidation.stop();
       await rateLimit.close();
       await db.close();
+      // keep-alive connections would keep a relay thread's event loop (and so the thread) alive
+      if (thread) app.close();
     },
+  };
+}
+
+function sessionSecretOf(env: Env, log: Logger): string {
+  if (!env.SESSION_SECRET) {
+    log.warn('SESSION_SECRET is not set: a random secret was generated, so every restart logs all users out and several nodes cannot share sessions. Set SESSION_SECRET.');
+  }
+  return env.SESSION_SECRET ?? randomUUID();
+}
+
+/** Once per process, before any node serves: migrations, and the leases a previous run left on the embedded database. */
+export async function prepareDatabase(env: Env, db: Database, log: Logger): Promise<void> {
+  if (env.NODE_TYPE === 'master') {
+    const applied = await migrateDatabase(db);
+    if (applied.length) log.info('migrations applied', { applied });
+  }
+  // Only this process uses an embedded database: anything still leased belongs to a previous run.
+  if (db.kind === 'embedded') {
+    const [row] = await db.sql<{ n: number }[]>`SELECT ferryman_reclaim_leases() AS n`;
+    if (row && Number(row.n) > 0) log.info('returned quota leased by the previous run', { leases: Number(row.n) });
+  }
+}
+
+/** A relay thread's share of the pool size, so the process as a whole keeps to SQL_MAX_OPEN_CONNS (at least 4 each). */
+async function connectThread(env: Env, log: Logger, thread: RelayThreadContext): Promise<Database> {
+  const max = Math.max(4, Math.ceil(env.SQL_MAX_OPEN_CONNS / thread.count));
+  if (thread.embeddedSocket) return withLogDatabase(connectEmbeddedSocket(thread.embeddedSocket, max, thread.index === 0), env.LOG_SQL_DSN, max);
+  return connectWithRetry({ ...env, SQL_MAX_OPEN_CONNS: max }, log);
+}
+
+export function tokenCounterOptions(env: Env) {
+  return { timeoutMs: env.TOKEN_COUNT_TIMEOUT_MS, maxThreads: env.TOKEN_COUNT_THREADS, inlineBelowBytes: env.TOKEN_COUNT_INLINE_BELOW_BYTES };
+}
+
+/** new-api's per-IP limits on /api; one pair per process (the main thread's when relay threads serve). */
+export function apiRateLimits(env: Env): { global: SlidingLogLimiter | null; critical: SlidingLogLimiter | null } {
+  return {
+    global: env.GLOBAL_API_RATE_LIMIT_ENABLE ? new SlidingLogLimiter(env.GLOBAL_API_RATE_LIMIT, env.GLOBAL_API_RATE_LIMIT_DURATION) : null,
+    critical: env.CRITICAL_RATE_LIMIT_ENABLE ? new SlidingLogLimiter(env.CRITICAL_RATE_LIMIT, env.CRITICAL_RATE_LIMIT_DURATION) : null,
   };
 }
 
@@ -205,7 +271,7 @@ function defaultPwaDist(): string {
   return here.includes('/dist/core/') ? fileURLToPath(new URL('../../pwa/dist', import.meta.url)) : fileURLToPath(new URL('../pwa/dist', import.meta.url));
 }
 
-async function connectWithRetry(env: Env, log: Logger) {
+export async function connectWithRetry(env: Env, log: Logger): Promise<Database> {
   for (let attempt = 1; ; attempt++) {
     try {
       const db = await connectDatabase(env);
@@ -219,7 +285,8 @@ async function connectWithRetry(env: Env, log: Logger) {
   }
 }
 
-const isEntryPoint = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
+// a relay thread imports this module with the process's argv: only the main thread is the entry point
+const isEntryPoint = isMainThread && process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];
 if (isEntryPoint) {
   let env: Env;
   try {
@@ -232,7 +299,8 @@ if (isEntryPoint) {
     throw e;
   }
   if (env.FERRYMAN_HEAP_TUNING) tuneHeap();
-  const gateway = await startGateway(env);
+  const threads = threadCount(env);
+  const gateway = threads > 1 ? await startThreads(env, createLogger(env.DEBUG), threads) : await startGateway(env);
   process.stdout.write(`FERRYMAN_LISTENING ${gateway.port}\n`);
   let stopping = false;
   const shutdown = async () => {

@@ -41,6 +41,14 @@ export class MockExchange {
     });
   }
 
+  /** A complete answer of any type (audio bytes, plain text, srt, vtt). */
+  send(status: number, contentType: string, body: string | Buffer): void {
+    this.corked(() => {
+      this.res.writeStatus(statusLine(status)).writeHeader('Content-Type', contentType).end(body);
+      this.complete();
+    });
+  }
+
   /** Plays the frames back with `gapMs` between them, pausing while the socket is backed up. */
   stream(plan: StreamPlan, gapMs: number, contentType = 'text/event-stream'): void {
     let next = 0;

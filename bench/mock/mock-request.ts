@@ -19,6 +19,9 @@ export interface MockRequest {
   query: URLSearchParams;
   /** The anthropic-version header ('' when absent). */
   anthropicVersion: string;
+  /** The body's bytes and Content-Type, for the multipart routes (images/edits, audio/transcriptions). */
+  raw: Buffer;
+  contentType: string;
 }
 
 export type Endpoint = (exchange: MockExchange, request: MockRequest) => void;

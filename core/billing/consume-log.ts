@@ -105,7 +105,7 @@ function streamStatusJson(s: StreamStatus): Record<string, unknown> {
  * Go's %.2f: the exact binary value rounded to 2 decimals with exact ties to even (0.125 → "0.12"), where
  * JavaScript's toFixed breaks ties upwards ("0.13").
  */
-function goFixed2(x: number): string {
+export function goFixed2(x: number): string {
   if (Number.isNaN(x)) return 'NaN';
   if (!Number.isFinite(x)) return x > 0 ? '+Inf' : '-Inf';
   const abs = Math.abs(x);

@@ -1,4 +1,4 @@
-import type { Sql } from '../db/connect.js';
+import type { Database, Sql } from '../db/connect.js';
 import type { LogRow } from '../db/rows.js';
 import type { Logger } from '../log/logger.js';
 
@@ -23,6 +23,14 @@ export function newLog(fields: Pick<NewLog, 'type' | 'content'> & Partial<NewLog
     other: '',
     ...fields,
   };
+}
+
+/**
+ * For a statement on the main database that writes a log row with its change (a top-up's credit): null when the
+ * logs table is there, else a sink into the writer, since the row must go to LOG_SQL_DSN's database instead.
+ */
+export function logsElsewhere(db: Pick<Database, 'sql' | 'logSql'>, logs: LogWriter): ((row: Pick<NewLog, 'type' | 'content'> & Partial<NewLog>) => void) | null {
+  return db.logSql === db.sql ? null : (row) => logs.add(newLog(row));
 }
 
 // PostgreSQL text cannot hold NUL; one such byte in a model name would fail every later batch.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { threadId } from 'node:worker_threads';
 import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 import type { ReserveOutcome } from './quota-ledger.js';
@@ -382,7 +383,10 @@ export class QuotaLeases {
   }
 }
 
-/** host-pid-random: readable in quota_leases, new after every registration so a voided past never matches. */
+/**
+ * host-pid-random (host-pid-t<thread>-random on a relay thread, core/cluster): readable in quota_leases, new after
+ * every registration so a voided past never matches.
+ */
 function newNodeId(): string {
-  return `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  return `${hostname()}-${process.pid}-${threadId ? `t${threadId}-` : ''}${randomBytes(3).toString('hex')}`;
 }

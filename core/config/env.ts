@@ -1,3 +1,4 @@
+import { AZURE_DEFAULT_API_VERSION } from '../providers/azure/azure-host.js';
 import { z } from 'zod';
 
 // new-api's variable names and defaults (spec relay.md §10, ecosystem.md §1.2), plus DATA_DIR for the
@@ -38,6 +39,8 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   SQL_DSN: dsn,
   LOG_SQL_DSN: dsn,
+  /** Days of logs kept: older months are dropped, and older rows of the edge month deleted, hourly on one node; 0 = keep all. */
+  LOG_RETENTION_DAYS: int(0, 0, 36_500),
   DATA_DIR: z.string().min(1).default('./data'),
   /** shared_buffers of the embedded database (MB); resident once used, since PGlite's heap never shrinks. */
   EMBEDDED_DB_SHARED_BUFFERS_MB: int(16, 1, 4096),
@@ -54,6 +57,8 @@ export const envSchema = z.object({
   STREAMING_TIMEOUT: int(300, 1),
   FIRST_BYTE_TIMEOUT: int(300, 1),
   RELAY_TIMEOUT: int(0, 0),
+  /** Azure's api-version when neither the client's query nor the channel's `other` gives one (new-api's name and default). */
+  AZURE_DEFAULT_API_VERSION: z.string().trim().min(1).default(AZURE_DEFAULT_API_VERSION),
   /**
    * Relay requests in flight at most; beyond it a request is answered 503 with Retry-After at once, before
    * its body is read. 0 = no cap. 512 keeps a flood's memory (bodies, sockets, stream state) within a small VPS.
@@ -128,6 +133,11 @@ export const envSchema = z.object({
   FERRYMAN_EXPOSE_DB: bool(false),
   /** Keep V8's heaps small (core/config/heap-tuning.ts); false leaves V8's throughput-first sizing. */
   FERRYMAN_HEAP_TUNING: bool(true),
+  /**
+   * Relay threads serving the port (core/cluster): 1 = one event loop; 0 = one per core (os.availableParallelism()).
+   * Default 1: each thread is a whole gateway isolate (~+80 MB idle, README "All cores").
+   */
+  FERRYMAN_THREADS: int(1, 0, 256),
   /** Exit when the parent process dies (test harnesses and supervisors that spawn the gateway). */
   FERRYMAN_EXIT_WITH_PARENT: bool(false),
   // Third-party sign-in endpoints; overridable so tests (and private mirrors) can stand in for them.

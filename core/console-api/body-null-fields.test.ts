@@ -16,6 +16,7 @@ import {
   multiKeyManageSchema,
 } from '../contracts/channel.js';
 import { withoutGoNulls } from '../contracts/go-null.js';
+import { optionUpdateSchema } from '../contracts/option.js';
 import { pushPreferencesSchema, pushSubscribeSchema, pushUnsubscribeSchema } from '../contracts/push.js';
 import { setupBodySchema } from '../contracts/status.js';
 import { redemptionCreateBodySchema, redemptionUpdateBodySchema } from '../contracts/redemption.js';
@@ -23,7 +24,6 @@ import { tokenBatchSchema, tokenInputSchema } from '../contracts/token.js';
 import { affTransferBodySchema, amountBodySchema, payBodySchema, redeemBodySchema } from '../contracts/topup.js';
 import { loginBodySchema, passwordResetBodySchema, registerBodySchema, selfUpdateBodySchema, userSettingBodySchema } from '../contracts/user.js';
 import { parseInput } from './api-context.js';
-import { optionUpdateSchema } from './option/option-routes.js';
 
 // Go's encoding/json decodes `null` into any field as its zero value, so new-api's own console sends null for
 // fields it has no value for (`aff_code: null` at registration). Every body schema of /api must take null for

@@ -1,5 +1,5 @@
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
-import type { AppServices } from '../app-services.js';
+import type { ApiRateLimit, AppServices } from '../app-services.js';
 import type { SessionData } from '../auth/session-cookie.js';
 import { sessionCookieSecure } from '../auth/session-cookie-secure.js';
 import { normaliseIp, trustedProxyRule } from '../http/client-ip.js';
@@ -7,7 +7,6 @@ import { answerPreflight, corsHeaders } from '../http/cors.js';
 import { BodyTooLargeError, Exchange } from '../http/exchange.js';
 import { newRequestId } from '../http/request-id.js';
 import { snapshotRequest } from '../http/request-snapshot.js';
-import { SlidingLogLimiter } from '../rate-limit/sliding-log-limiter.js';
 import type { ApiContext } from './api-context.js';
 import type { ApiRoute } from './api-route.js';
 import { authenticateUser } from './authenticate-user.js';
@@ -29,12 +28,7 @@ function idParamIndexes(path: string): number[] {
 /** Registers every console route on the uWS app: rate limits → session → role check → handler → envelope. */
 export function mountApi(app: TemplatedApp, routes: ApiRoute[], services: AppServices): void {
   const { env } = services;
-  const globalLimiter = env.GLOBAL_API_RATE_LIMIT_ENABLE
-    ? new SlidingLogLimiter(env.GLOBAL_API_RATE_LIMIT, env.GLOBAL_API_RATE_LIMIT_DURATION)
-    : null;
-  const criticalLimiter = env.CRITICAL_RATE_LIMIT_ENABLE
-    ? new SlidingLogLimiter(env.CRITICAL_RATE_LIMIT, env.CRITICAL_RATE_LIMIT_DURATION)
-    : null;
+  const { global: globalLimiter, critical: criticalLimiter } = services.apiRateLimits;
   // Console bodies are small; a relay-sized cap here let one unauthenticated body stall the database.
   const bodyLimit = env.MAX_API_REQUEST_BODY_MB * 1024 * 1024;
 
@@ -70,16 +64,16 @@ async function serve(
   bodyPromise: Promise<Buffer>,
   route: ApiRoute,
   app: AppServices,
-  globalLimiter: SlidingLogLimiter | null,
-  criticalLimiter: SlidingLogLimiter | null,
+  globalLimiter: ApiRateLimit | null,
+  criticalLimiter: ApiRateLimit | null,
   trustedProxy: (ip: string) => boolean,
 ): Promise<void> {
   const headers: Record<string, string> = { ...NO_STORE, ...(route.cors ? corsHeaders(ex.req) : null) };
   try {
     const ip = app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']);
     // new-api answers rate-limit refusals with a bare 429 and no body.
-    if (globalLimiter && !globalLimiter.hit(ip)) return ex.send(429, '', headers);
-    if (route.critical && criticalLimiter && !criticalLimiter.hit(ip)) return ex.send(429, '', headers);
+    if (globalLimiter && !(await globalLimiter.hit(ip))) return ex.send(429, '', headers);
+    if (route.critical && criticalLimiter && !(await criticalLimiter.hit(ip))) return ex.send(429, '', headers);
 
     let body: Buffer;
     try {

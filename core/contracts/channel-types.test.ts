@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_CHANNEL_TYPES, CHANNEL_TYPES, channelTypeOf } from './channel-types.js';
+import { ALL_CHANNEL_TYPES, CHANNEL_TYPES, channelTypeOf, servesOnlyEmbeddings } from './channel-types.js';
 
 describe('console channel types', () => {
   it('lists every type once, in id order, and offers all but Unknown', () => {
@@ -31,4 +31,9 @@ describe('console channel types', () => {
     [41, '服务账号 JSON 密钥'],
     [1, undefined],
   ])('type %i has the key hint %s', (id, hint) => expect(channelTypeOf(id)?.keyHint).toBe(hint));
+
+  it('marks only Vertex AI as keeping its region in `other`, and only embedding hosts as embeddings-only', () => {
+    expect(ALL_CHANNEL_TYPES.filter((o) => o.regionInOther).map((o) => o.id)).toEqual([41]);
+    expect(ALL_CHANNEL_TYPES.filter(servesOnlyEmbeddings).map((o) => o.id)).toEqual([38, 44]);
+  });
 });

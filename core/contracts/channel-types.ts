@@ -13,15 +13,20 @@ export interface ChannelTypeOption {
   keyHint?: string;
   /** What the provider serves (new-api's adaptor for the type), and whether its balance can be queried. */
   capabilities: readonly ChannelCapability[];
+  /** The deployment region travels in the channel's `other` field (Vertex AI): required, a name or JSON with a default. */
+  regionInOther?: true;
 }
+
+type TypeFacts = Pick<ChannelTypeOption, 'regionInOther'>;
 
 const CHAT = ['chat', 'embeddings'] as const;
 
-const t = (id: number, label: string | { zh: string; en: string }, capabilities: readonly ChannelCapability[], keyHint?: string): ChannelTypeOption => ({
+const t = (id: number, label: string | { zh: string; en: string }, capabilities: readonly ChannelCapability[], keyHint?: string, facts: TypeFacts = {}): ChannelTypeOption => ({
   id,
   label: typeof label === 'string' ? { zh: label, en: label } : label,
   capabilities,
   ...(keyHint ? { keyHint } : {}),
+  ...facts,
 });
 
 /** Every channel type new-api knows, Unknown (0) included: old rows may carry it. */
@@ -63,7 +68,7 @@ export const ALL_CHANNEL_TYPES: readonly ChannelTypeOption[] = [
   t(38, 'Jina', ['embeddings', 'rerank']),
   t(39, 'Cloudflare', [...CHAT, 'audio']),
   t(40, 'SiliconCloud', [...CHAT, 'images', 'rerank', 'balance']),
-  t(41, 'Vertex AI', [...CHAT, 'images'], '服务账号 JSON 密钥'),
+  t(41, 'Vertex AI', [...CHAT, 'images'], '服务账号 JSON 密钥', { regionInOther: true }),
   t(42, 'Mistral AI', CHAT),
   t(43, 'DeepSeek', ['chat', 'balance']),
   t(44, { zh: '嵌入模型：MokaAI M3E', en: 'Embeddings: MokaAI M3E' }, ['embeddings']),
@@ -91,3 +96,7 @@ export const VERTEX_CHANNEL_TYPE = 41;
 export function channelTypeOf(id: number): ChannelTypeOption | undefined {
   return ALL_CHANNEL_TYPES.find((o) => o.id === id && id !== 0);
 }
+
+/** A provider that serves embeddings and no chat (MokaAI M3E, Jina) is tested with an embeddings request. */
+export const servesOnlyEmbeddings = (o: Pick<ChannelTypeOption, 'capabilities'>): boolean =>
+  o.capabilities.includes('embeddings') && !o.capabilities.includes('chat');

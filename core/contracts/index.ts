@@ -6,3 +6,4 @@ export * from './log.js';
 export * from './pricing.js';
 export * from './topup.js';
 export * from './playground.js';
+export * from './option.js';

@@ -13,7 +13,13 @@ export type Sql = postgres.Sql<Record<string, never>>;
 
 export interface Database {
   sql: Sql;
+  /** where the logs table lives: LOG_SQL_DSN's PostgreSQL when set, else `sql` itself (=== tells them apart) */
+  logSql: Sql;
   kind: 'postgres' | 'embedded';
+  /** embedded: the private socket the database thread serves, for the relay threads of this process (core/cluster) */
+  socketPath?: string;
+  /** embedded: false on a relay thread that must leave the scheduled jobs to its sibling (tasks/poller/leader-lock.ts) */
+  runsJobs?: boolean;
   close(): Promise<void>;
 }
 
@@ -38,7 +44,7 @@ export function driverOptions(max: number) {
 
 // A worker's entry module is loaded before `--import tsx` hooks apply in it, so when running from source
 // the thread registers tsx itself before importing the real entry; compiled .js needs nothing.
-const BOOTSTRAP = `const { workerData } = require('node:worker_threads');
+export const WORKER_BOOTSTRAP = `const { workerData } = require('node:worker_threads');
 (async () => {
   if (workerData.entry.endsWith('.ts')) (await import('tsx/esm/api')).register();
   await import(workerData.entry);
@@ -59,11 +65,33 @@ async function initEmbeddedDatabase(dir: string, settings: EmbeddedSettings, was
   if (code !== 0) throw new Error(`creating the embedded database in ${dir} failed (exit ${code}):\n${stderr}`);
 }
 
-/** SQL_DSN set → that PostgreSQL; unset → PGlite under DATA_DIR on its own thread, served on a private Unix socket. */
+/** The main database (connectMainDatabase), with the log database of LOG_SQL_DSN when set (withLogDatabase). */
 export async function connectDatabase(env: Env): Promise<Database> {
+  return withLogDatabase(await connectMainDatabase(env), env.LOG_SQL_DSN, env.SQL_MAX_OPEN_CONNS);
+}
+
+/**
+ * With LOG_SQL_DSN, a PostgreSQL of its own for the logs table, as new-api's LOG_DB: every log row is written
+ * and read there, whatever the main database is (embedded included). Unset, the logs stay in the main database.
+ */
+export function withLogDatabase(main: Database, logDsn: string | undefined, max: number): Database {
+  if (!logDsn) return main;
+  const logSql = postgres(logDsn, driverOptions(max)) as unknown as Sql;
+  return {
+    ...main,
+    logSql,
+    async close() {
+      await logSql.end({ timeout: 5 });
+      await main.close();
+    },
+  };
+}
+
+/** SQL_DSN set → that PostgreSQL; unset → PGlite under DATA_DIR on its own thread, served on a private Unix socket. */
+async function connectMainDatabase(env: Env): Promise<Database> {
   if (env.SQL_DSN) {
     const sql = postgres(env.SQL_DSN, driverOptions(env.SQL_MAX_OPEN_CONNS)) as unknown as Sql;
-    return { sql, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
+    return { sql, logSql: sql, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
   const dir = embeddedDataDir(env.DATA_DIR);
   const settings: EmbeddedSettings = { sharedBuffersMb: env.EMBEDDED_DB_SHARED_BUFFERS_MB };
@@ -76,7 +104,7 @@ export async function connectDatabase(env: Env): Promise<Database> {
   for (const flag of wasmFlags) setFlagsFromString(flag);
   if (!existsSync(join(dir, 'PG_VERSION'))) await initEmbeddedDatabase(dir, settings, wasmFlags);
   const entry = new URL(`./embedded-server.worker${SOURCE_EXT}`, import.meta.url).href;
-  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, dir, settings } });
+  const worker = new Worker(WORKER_BOOTSTRAP, { eval: true, workerData: { entry, dir, settings } });
   const socketPath = await new Promise<string>((resolve, reject) => {
     worker.once('message', (m: { socketPath: string }) => resolve(m.socketPath));
     worker.once('error', reject);
@@ -91,15 +119,12 @@ export async function connectDatabase(env: Env): Promise<Database> {
   process.once('exit', removeSocketDir);
   // Tests connect to the embedded database to check the ledger; never enabled in production.
   if (env.FERRYMAN_EXPOSE_DB) process.stdout.write(`FERRYMAN_DB ${socketPath}\n`);
-  const sql = postgres({
-    path: socketPath,
-    user: 'postgres',
-    database: 'postgres',
-    ...driverOptions(Math.min(env.SQL_MAX_OPEN_CONNS, 16)),
-  }) as unknown as Sql;
+  const sql = embeddedClient(socketPath, Math.min(env.SQL_MAX_OPEN_CONNS, 16));
   return {
     sql,
+    logSql: sql,
     kind: 'embedded',
+    socketPath,
     async close() {
       await sql.end({ timeout: 5 });
       await new Promise<void>((resolve) => {
@@ -110,4 +135,14 @@ export async function connectDatabase(env: Env): Promise<Database> {
       process.off('exit', removeSocketDir);
     },
   };
+}
+
+function embeddedClient(socketPath: string, max: number): Sql {
+  return postgres({ path: socketPath, user: 'postgres', database: 'postgres', ...driverOptions(max) }) as unknown as Sql;
+}
+
+/** A relay thread's connection to the embedded database another thread of this process serves (core/cluster). */
+export function connectEmbeddedSocket(socketPath: string, max: number, runsJobs: boolean): Database {
+  const sql = embeddedClient(socketPath, Math.min(max, 16));
+  return { sql, logSql: sql, kind: 'embedded', socketPath, runsJobs, close: () => sql.end({ timeout: 5 }) };
 }

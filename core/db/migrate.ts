@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Sql } from './connect.js';
+import type { Database, Sql } from './connect.js';
 
 const MIGRATION_LOCK = 7_463_001;
 
@@ -10,9 +10,19 @@ export function migrationsDir(): string {
   return here.includes('/dist/') ? fileURLToPath(new URL('../../../sql/', import.meta.url)) : fileURLToPath(new URL('../../sql/', import.meta.url));
 }
 
-/** Applies every sql/NNNN_*.sql once, in order, under an advisory lock so several nodes can boot together. */
-export async function migrate(sql: Sql, dir = migrationsDir()): Promise<string[]> {
-  const files = readdirSync(dir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+/** The migrations that make a separate log database (LOG_SQL_DSN): the logs table is all it holds. */
+export const LOG_MIGRATION = /^\d{4}_logs_.+\.sql$/;
+
+/** The main database's migrations, and the log migrations on a separate log database (recorded there). */
+export async function migrateDatabase(db: Pick<Database, 'sql' | 'logSql'>, dir = migrationsDir()): Promise<string[]> {
+  const applied = await migrate(db.sql, dir);
+  if (db.logSql === db.sql) return applied;
+  return [...applied, ...(await migrate(db.logSql, dir, LOG_MIGRATION)).map((f) => `logs: ${f}`)];
+}
+
+/** Applies every sql/NNNN_*.sql (of those `only` matches) once, in order, under an advisory lock so several nodes can boot together. */
+export async function migrate(sql: Sql, dir = migrationsDir(), only = /^\d{4}_.+\.sql$/): Promise<string[]> {
+  const files = readdirSync(dir).filter((f) => only.test(f)).sort();
   const applied: string[] = [];
   await sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;

@@ -1,8 +1,10 @@
 import type { ChannelConfig } from '../actors/channel-config.js';
 import type { ChannelTypeOption } from '../contracts/channel-types.js';
+import type { UpstreamClient } from '../upstream/upstream-client.js';
+import type { HubAdapter } from './hub-adapter.js';
 
-/** The wire format a channel's upstream speaks. */
-export type Dialect = 'openai' | 'claude' | 'gemini';
+/** The wire format a channel's upstream speaks; `hub`: its own protocol, reached through the OpenAI hub by a HubAdapter. */
+export type Dialect = 'openai' | 'claude' | 'gemini' | 'hub';
 
 /** One OpenAI-form request to a host: the channel, its base URL, the OpenAI path and query, the upstream model. */
 export interface HostCall {
@@ -24,6 +26,41 @@ export interface OpenAiHost {
   url(call: HostCall): string;
   headers(ch: ChannelConfig, key: string): Record<string, string>;
 }
+
+/** What is sent to the channel: where, with which credentials, and the body in the channel's dialect. */
+export interface UpstreamCall {
+  url: string;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
+
+/** What an `authorize` hook knows besides the built call. */
+export interface AuthorizeContext {
+  ch: ChannelConfig;
+  /** the one key picked for this attempt (a multi-key channel's line or JSON document) */
+  key: string;
+  /** the upstream model, after the channel's model mapping */
+  model: string;
+  /** whether the client asked for a stream */
+  stream: boolean;
+  /** the relay's upstream client: token fetches go through it, so the outbound policy applies to them too */
+  upstream: UpstreamClient;
+}
+
+/**
+ * The async step of a provider that signs requests or fetches tokens (Vertex OAuth2, Bedrock SigV4, Baidu
+ * access_token): it gets the call as the dialect built it and returns the one to send. Whatever it throws is
+ * a failure of the channel (the relay retries elsewhere and counts it toward the channel's health).
+ */
+export type Authorize = (call: UpstreamCall, ctx: AuthorizeContext) => Promise<UpstreamCall>;
+
+/** An upstream body read chunk by chunk; `destroy` cancels the rest (UpstreamBody, or a re-framing of one). */
+export interface StreamBody extends AsyncIterable<Buffer> {
+  destroy(): void;
+}
+
+/** An upstream stream body in another framing than SSE, re-framed as the SSE the dialect's translator reads. */
+export type StreamReframe = (body: StreamBody) => StreamBody;
 
 /** Where a provider lists its models (fetch_models), and how the key and ids travel. */
 export type ModelListStyle = 'openai' | 'anthropic' | 'gemini';
@@ -71,4 +108,12 @@ export interface Provider extends ChannelTypeOption {
   keepsClaudeCacheControl: boolean;
   /** the OpenAI-dialect host's differences; absent for api.openai.com's layout with a Bearer key */
   host: Partial<OpenAiHost> | null;
+  /** a type serving several wire formats (Vertex: Gemini and Claude models) picks one per upstream model */
+  dialectFor?: (model: string) => Dialect;
+  /** signs the call or adds a fetched token; only rows that have it make the relay await anything */
+  authorize?: Authorize;
+  /** a stream that is not SSE on the wire (Bedrock's AWS event stream) */
+  reframeStream?: StreamReframe;
+  /** the `hub` dialect's adapter: the provider's request, answer and stream in terms of the OpenAI hub */
+  hub?: HubAdapter;
 }

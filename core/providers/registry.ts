@@ -1,5 +1,7 @@
 import { ALL_CHANNEL_TYPES } from '../contracts/channel-types.js';
 import { AZURE_HOST } from './azure/azure-host.js';
+import { bedrockAuthorize } from './bedrock/bedrock-authorize.js';
+import { bedrockEventStreamToSse } from './bedrock/bedrock-event-stream.js';
 import {
   AIGC2D_BALANCE,
   AIPROXY_BALANCE,
@@ -14,6 +16,14 @@ import { CLAUDE_MODELS, GEMINI_MODELS, OPENAI_MODELS } from './model-lists.js';
 import { prefixedHost } from './openai-host.js';
 import { CLOUDFLARE_URL, CUSTOM_URL, DEEPSEEK_URL, MINIMAX_URL, OPENAI_ORG_HEADERS, OPENROUTER_HEADERS } from './openai-compatible/host-quirks.js';
 import type { Dialect, Provider } from './provider.js';
+import type { HubAdapter } from './hub-adapter.js';
+import { baiduAuthorize } from './baidu/baidu-token.js';
+import { BAIDU_BASE, BAIDU_V1 } from './baidu/baidu-v1.js';
+import { COZE } from './coze/coze.js';
+import { DIFY } from './dify/dify.js';
+import { MOKAAI } from './mokaai/mokaai.js';
+import { HUNYUAN } from './tencent/hunyuan.js';
+import { vertexAuthorize, vertexDialect } from './vertex/vertex-authorize.js';
 import { ZHIPU_V4_HOST } from './zhipu/zhipu-host.js';
 
 /** The server-side facts of a type; the console's (label, key hint, capabilities) come from core/contracts. */
@@ -39,6 +49,8 @@ const row = (dialect: Dialect | null, defaultBaseUrl: string, more: Partial<Serv
 const openai = (defaultBaseUrl: string, more: Partial<ServerRow> = {}) => row('openai', defaultBaseUrl, more);
 /** A type the relay has no adapter for yet (its own protocol, or a task API served by core/tasks). */
 const noAdapter = (defaultBaseUrl: string, more: Partial<ServerRow> = {}) => row(null, defaultBaseUrl, more);
+/** A provider with its own protocol, reached through the OpenAI hub (hub-adapter.ts). */
+const hubRow = (hub: HubAdapter, defaultBaseUrl: string, more: Partial<ServerRow> = {}) => row('hub', defaultBaseUrl, { hub, ...more });
 
 const withoutThinking = (m: string) => !m.endsWith('-thinking');
 
@@ -59,9 +71,10 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
   12: openai('https://api.api2gpt.com', { balance: API2GPT_BALANCE }),
   13: openai('https://api.aigc2d.com', { balance: AIGC2D_BALANCE }),
   14: row('claude', 'https://api.anthropic.com', { models: CLAUDE_MODELS, modelList: { style: 'anthropic', path: '/v1/models' } }),
-  15: noAdapter('https://aip.baidubce.com', {
+  15: hubRow(BAIDU_V1, BAIDU_BASE, {
     models: ['ERNIE-4.0-8K', 'ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'ERNIE-Speed-128K', 'ERNIE-Lite-8K', 'ERNIE-Tiny-8K', 'ERNIE-Character-8K', 'ERNIE-Functions-8K', 'Embedding-V1'],
     keyValid: joinedParts(2),
+    authorize: baiduAuthorize,
   }),
   16: noAdapter('https://open.bigmodel.cn', { models: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'] }),
   17: openai('https://dashscope.aliyuncs.com', {
@@ -80,7 +93,7 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
   // new-api has no adaptor for the AI Proxy knowledge base ("invalid api type")
   21: noAdapter('https://api.aiproxy.io'),
   22: openai('https://fastgpt.run/api/openapi', { keyValid: keyDashAppId }),
-  23: noAdapter('https://hunyuan.tencentcloudapi.com', { models: ['hunyuan-lite', 'hunyuan-standard', 'hunyuan-standard-256K', 'hunyuan-pro'], keyValid: joinedParts(3) }),
+  23: hubRow(HUNYUAN, 'https://hunyuan.tencentcloudapi.com', { models: ['hunyuan-lite', 'hunyuan-standard', 'hunyuan-standard-256K', 'hunyuan-pro'], keyValid: joinedParts(3) }),
   24: row('gemini', 'https://generativelanguage.googleapis.com', { models: GEMINI_MODELS, modelList: { style: 'gemini', path: '/v1beta/models' } }),
   25: openai('https://api.moonshot.cn', { balance: MOONSHOT_BALANCE }),
   26: openai('https://open.bigmodel.cn', {
@@ -92,7 +105,12 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
     host: prefixedHost(''),
   }),
   31: openai('https://api.lingyiwanwu.com'),
-  33: noAdapter('', { models: CLAUDE_MODELS.filter((m) => withoutThinking(m) && m !== 'claude-2'), keyValid: joinedParts(3) }),
+  33: row('claude', '', {
+    models: CLAUDE_MODELS.filter((m) => withoutThinking(m) && m !== 'claude-2'),
+    keyValid: joinedParts(3),
+    authorize: bedrockAuthorize,
+    reframeStream: bedrockEventStreamToSse,
+  }),
   // Cohere through its OpenAI compatibility API (new-api speaks its native v1/chat); rerank is its own route
   34: openai('https://api.cohere.ai', {
     models: [
@@ -103,7 +121,7 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
   }),
   35: openai('https://api.minimax.chat', { host: MINIMAX_URL }),
   36: noAdapter(''),
-  37: noAdapter('https://api.dify.ai', { models: ['dify'] }),
+  37: hubRow(DIFY, 'https://api.dify.ai', { models: ['dify'] }),
   38: openai('https://api.jina.ai', { models: ['jina-clip-v1', 'jina-reranker-v2-base-multilingual', 'jina-embeddings-v3'] }),
   39: openai('https://api.cloudflare.com', {
     models: ['@cf/meta/llama-3.1-8b-instruct', '@cf/meta/llama-3-8b-instruct', '@cf/qwen/qwen1.5-14b-chat-awq', '@cf/openai/whisper', '@cf/baai/bge-m3'],
@@ -113,14 +131,16 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
     models: ['THUDM/glm-4-9b-chat', 'Qwen/Qwen2.5-7B-Instruct', 'Qwen/Qwen2.5-72B-Instruct', 'deepseek-ai/DeepSeek-V3', 'deepseek-ai/DeepSeek-R1', 'BAAI/bge-m3', 'BAAI/bge-reranker-v2-m3'],
     balance: SILICONFLOW_BALANCE,
   }),
-  41: noAdapter('', {
+  41: row('gemini', '', {
     models: [...CLAUDE_MODELS.filter((m) => withoutThinking(m) && m.startsWith('claude-3')), ...GEMINI_MODELS.filter((m) => m.startsWith('gemini-'))],
     keyValid: jsonObjectKey,
     jsonKeys: true,
+    dialectFor: vertexDialect,
+    authorize: vertexAuthorize,
   }),
   42: openai('https://api.mistral.ai', { models: ['open-mistral-7b', 'open-mixtral-8x7b', 'mistral-small-latest', 'mistral-medium-latest', 'mistral-large-latest', 'mistral-embed'] }),
   43: openai('https://api.deepseek.com', { models: ['deepseek-chat', 'deepseek-reasoner'], streamOptions: true, balance: DEEPSEEK_BALANCE, host: DEEPSEEK_URL }),
-  44: noAdapter('https://api.moka.ai', { models: ['m3e-large', 'm3e-base', 'm3e-small'] }),
+  44: hubRow(MOKAAI, 'https://api.moka.ai', { models: ['m3e-large', 'm3e-base', 'm3e-small'] }),
   45: openai('https://ark.cn-beijing.volces.com', {
     models: ['Doubao-pro-128k', 'Doubao-pro-32k', 'Doubao-pro-4k', 'Doubao-lite-128k', 'Doubao-lite-32k', 'Doubao-lite-4k', 'Doubao-embedding', 'doubao-seed-1-6-250615'],
     host: prefixedHost('/api/v3'),
@@ -138,7 +158,7 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
     ],
     streamOptions: true,
   }),
-  49: noAdapter('https://api.coze.cn', { models: ['coze-bot'] }),
+  49: hubRow(COZE, 'https://api.coze.cn', { models: ['coze-bot'] }),
   // new-api's later types (L): video and image task APIs, and Codex over ChatGPT's OAuth backend
   50: noAdapter('https://api.klingai.com'),
   51: noAdapter('https://visual.volcengineapi.com'),

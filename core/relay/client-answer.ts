@@ -7,6 +7,7 @@ import { claudeUsageToOpenAi } from '../formats/claude/claude-usage.js';
 import { openAiToClaudeResponse } from '../formats/claude/openai-to-claude-response.js';
 import { completionText } from '../formats/delivered-text.js';
 import type { ChunkGuard, ChunkSink, ChunkSource, CompleteAnswer, RelayFailure, StreamTranslator } from '../formats/format-contracts.js';
+import type { HubAdapter } from '../providers/hub-adapter.js';
 import { ChatChunksToGeminiEvents } from '../formats/gemini/chat-chunks-to-gemini-events.js';
 import { GeminiEventsToChatChunks } from '../formats/gemini/gemini-events-to-chat-chunks.js';
 import { GeminiPassthroughStream } from '../formats/gemini/gemini-passthrough-stream.js';
@@ -40,6 +41,8 @@ export interface AnswerContext {
   inputEstimate: number;
   /** a Gemini client that asked for SSE (`alt=sse`) rather than a JSON array */
   sse: boolean;
+  /** the channel's own-protocol adapter, for the `hub` dialect */
+  hub?: HubAdapter;
 }
 
 const seconds = (ctx: AnswerContext) => Math.floor(ctx.now() / 1000);
@@ -72,6 +75,12 @@ function chunkSource(dialect: Dialect, ctx: AnswerContext): ChunkSource {
       return new ClaudeEventsToChatChunks(ctx.model, seconds(ctx));
     case 'gemini':
       return new GeminiEventsToChatChunks({ id: `chatcmpl-${ctx.requestId}`, model: ctx.model, created: seconds(ctx) });
+    case 'hub': {
+      // upstreamCall sends nothing to a hub row without a chat adapter
+      const chat = hubAdapter(ctx).chat;
+      if (!chat) throw badBody();
+      return chat.stream(hubMeta(ctx));
+    }
     default:
       return new OpenAiChunkSource();
   }
@@ -103,6 +112,7 @@ const badBody = () => new RelayError(502, 'upstream returned a body that is not 
  * not billed); an answer of an unexpected shape is a 502.
  */
 export function completeAnswer(req: RelayRequest, dialect: Dialect, native: boolean, buf: Buffer, contentType: string, ctx: AnswerContext): CompleteAnswer {
+  if (dialect === 'hub') return hubAnswer(req, buf, ctx);
   let json: Record<string, unknown>;
   try {
     json = JSON.parse(buf.toString('utf8')) as Record<string, unknown>;
@@ -127,6 +137,38 @@ export function completeAnswer(req: RelayRequest, dialect: Dialect, native: bool
   }
   const chat = toChat(dialect, json, ctx);
   return { body: JSON.stringify(fromChat(req.format, chat, ctx)), contentType: 'application/json', usage: chat.usage ?? null, delivered: () => completionText(chat) };
+}
+
+const hubAdapter = (ctx: AnswerContext): HubAdapter => {
+  if (!ctx.hub) throw new Error('hub dialect without an adapter');
+  return ctx.hub;
+};
+const hubMeta = (ctx: AnswerContext) => ({ id: `chatcmpl-${ctx.requestId}`, model: ctx.model, created: seconds(ctx) });
+/** The adapter's refusal of an answer: the upstream's failure (retryable, not billed), or its unexpected shape. */
+const hubFailure = (f: RelayFailure) => new RelayError(f.status, f.message, { type: f.type, code: f.code, local: false });
+
+/** An own-protocol provider's complete answer: its adapter reads it into the hub form, which the client's format is written from. */
+function hubAnswer(req: RelayRequest, buf: Buffer, ctx: AnswerContext): CompleteAnswer {
+  const adapter = hubAdapter(ctx);
+  if (req.kind === 'embeddings' && adapter.embeddings) {
+    const read = adapter.embeddings.answer(buf, hubMeta(ctx));
+    if (!read.ok) throw hubFailure(read.failure);
+    const usage = read.value.usage.total_tokens > 0 ? read.value.usage : null;
+    const body = req.format === 'gemini' ? openAiToGeminiEmbeddingResponse(read.value, Array.isArray(req.body.requests)) : read.value;
+    return { body: JSON.stringify(body), contentType: 'application/json', usage, delivered: () => ({ text: '', maxToolCalls: 0 }) };
+  }
+  if (!adapter.chat) throw badBody();
+  const read = adapter.chat.answer(buf, hubMeta(ctx));
+  if (!read.ok) throw hubFailure(read.failure);
+  const chat = read.value;
+  return { body: JSON.stringify(fromChat(req.format, chat, ctx)), contentType: 'application/json', usage: chat.usage ?? null, delivered: () => completionText(chat) };
+}
+
+/** A JSON body where a hub provider's stream was expected: its refusal, or (an answer that is not a stream) a bad body. */
+export function hubStreamRefusal(buf: Buffer, ctx: AnswerContext): RelayError {
+  const read = hubAdapter(ctx).chat?.answer(buf, hubMeta(ctx));
+  if (read && !read.ok) return hubFailure(read.failure);
+  return new RelayError(502, 'upstream answered a stream request with one JSON body', { type: 'upstream_error', code: 'bad_response_body', local: false });
 }
 
 function errorInside(dialect: Dialect, json: Record<string, unknown>): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forwardedQuery, geminiAction, RELAY_ENDPOINTS } from './endpoints.js';
+import { forwardedQuery, geminiAction, isMediaKind, RELAY_ENDPOINTS } from './endpoints.js';
 
 describe('RELAY_ENDPOINTS', () => {
   it('has one row per method and path', () => {
@@ -20,6 +20,16 @@ describe('RELAY_ENDPOINTS', () => {
     ['/v1/messages', 'beta=true', ''],
   ])('%s forwards %s as %s', (path, query, expected) => {
     expect(forwardedQuery(RELAY_ENDPOINTS.find((e) => e.path === path && e.method === 'post')!, query)).toBe(expected);
+  });
+
+  it('reads multipart bodies exactly on the upload routes', () => {
+    const multipart = RELAY_ENDPOINTS.filter((e) => e.body === 'multipart').map((e) => e.path);
+    expect(multipart).toEqual(['/v1/images/edits', '/v1/audio/transcriptions', '/v1/audio/translations']);
+  });
+
+  it('relays the media kinds on OpenAI routes only', () => {
+    for (const e of RELAY_ENDPOINTS.filter((r) => isMediaKind(r.kind))) expect(e).toMatchObject({ method: 'post', format: 'openai', model: 'body' });
+    expect(RELAY_ENDPOINTS.filter((r) => isMediaKind(r.kind))).toHaveLength(7);
   });
 
   it('takes the model from the path only where the path has a parameter', () => {

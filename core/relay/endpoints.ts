@@ -4,10 +4,18 @@
  * query parameters may travel upstream (anything else — Gemini's `?key=` above all — stays here).
  */
 
+import type { MediaKind } from '../formats/media/media-request.js';
+
+export type { MediaKind } from '../formats/media/media-request.js';
+
 export type ClientFormat = 'openai' | 'claude' | 'gemini' | 'responses';
 
 /** What the request asks for; the channel's dialect decides how it is sent. */
-export type RelayKind = 'chat' | 'completions' | 'embeddings' | 'count_tokens' | 'models' | 'model';
+export type RelayKind = 'chat' | 'completions' | 'embeddings' | 'count_tokens' | 'models' | 'model' | MediaKind;
+
+const MEDIA_KINDS: ReadonlySet<RelayKind> = new Set<MediaKind>(['image_generation', 'image_edit', 'speech', 'transcription', 'translation', 'moderation', 'rerank']);
+
+export const isMediaKind = (kind: RelayKind): kind is MediaKind => MEDIA_KINDS.has(kind);
 
 export interface RelayEndpoint {
   method: 'get' | 'post';
@@ -15,7 +23,8 @@ export interface RelayEndpoint {
   path: string;
   format: ClientFormat;
   kind: RelayKind;
-  body: 'json' | 'none';
+  /** `multipart`: multipart/form-data (image edits, transcriptions), capped like JSON by MAX_REQUEST_BODY_MB */
+  body: 'json' | 'multipart' | 'none';
   /** `body`: the JSON's `model`; `path`: the first path parameter (Gemini's `{model}:{action}` segment) */
   model: 'body' | 'path';
   /** the client's query parameters that travel upstream: `all` but credentials (OpenAI, as new-api), or these */
@@ -34,6 +43,8 @@ const post = (path: string, format: ClientFormat, kind: RelayKind, model: RelayE
   upstreamQuery,
 });
 
+const media = (path: string, kind: MediaKind, body: 'json' | 'multipart' = 'json'): RelayEndpoint => ({ ...post(path, 'openai', kind), body });
+
 const get = (path: string, format: ClientFormat, kind: RelayKind): RelayEndpoint => ({ method: 'get', path, format, kind, body: 'none', model: 'path', upstreamQuery: [] });
 
 export const RELAY_ENDPOINTS: readonly RelayEndpoint[] = [
@@ -49,6 +60,13 @@ export const RELAY_ENDPOINTS: readonly RelayEndpoint[] = [
   post('/v1beta/models/:model', 'gemini', 'chat', 'path', ['alt']),
   // the Google SDKs with a custom base URL call the v1 path
   post('/v1/models/:model', 'gemini', 'chat', 'path', ['alt']),
+  media('/v1/images/generations', 'image_generation'),
+  media('/v1/images/edits', 'image_edit', 'multipart'),
+  media('/v1/audio/speech', 'speech'),
+  media('/v1/audio/transcriptions', 'transcription', 'multipart'),
+  media('/v1/audio/translations', 'translation', 'multipart'),
+  media('/v1/moderations', 'moderation'),
+  media('/v1/rerank', 'rerank'),
   get('/v1/models', 'openai', 'models'),
   get('/v1beta/openai/models', 'openai', 'models'),
   get('/v1/models/:model', 'openai', 'model'),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ChannelActor } from '../actors/channel-actor.js';
 import { toChannelConfig } from '../actors/channel-config.js';
 import type { AppServices } from '../app-services.js';
@@ -107,5 +107,35 @@ describe('forwardAttempt: every client format on every channel dialect, in proce
     expect(received.ended).toBe(true);
     expect(clientText(format, stream, received.body)).toBe('Hello world');
     if (stream) expect(received.body).toMatch(CLOSES[format]);
+  });
+});
+
+describe('forwardAttempt: rows that sign or fetch tokens (authorize)', () => {
+  const openAiChat = () => parseRelayRequest('openai', { kind: 'chat', pathModel: null, pathStream: false, batch: false }, Buffer.from(JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] })), 'application/json');
+  const keyed = (type: number, key: string) =>
+    new ChannelActor(toChannelConfig({ id: 8, type, key, name: 'c', base_url: 'http://up.test', models: 'm', group: 'default', status: 1, weight: 0, priority: 0, other: 'us-central1', other_info: '' } as ChannelRow));
+
+  it('sends what the hook returns: a Bedrock call signed with SigV4 on the InvokeModel path', async () => {
+    const up = fakeUpstream(answers.CLAUDE_COMPLETE, 13);
+    const { ex, received } = fakeExchange({ query: '', headers: { 'content-type': 'application/json' } });
+    const outcome = await forwardAttempt({ env, options: new OptionsStore(), log, upstream: up.client }, ex, openAiChat(), keyed(33, 'AKID|secret|us-west-2'), Date.now());
+    const sent = up.sent[0]!;
+    expect(sent.url).toBe('http://up.test/model/m/invoke');
+    expect(sent.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKID\/\d{8}\/us-west-2\/bedrock\/aws4_request, /);
+    expect(sent.headers['x-api-key']).toBeUndefined();
+    expect(JSON.parse(String(sent.body))).toMatchObject({ anthropic_version: 'bedrock-2023-05-31' });
+    expect(outcome.usage).toMatchObject({ prompt_tokens: 5, completion_tokens: 2 });
+    expect(clientText('openai', false, received.body)).toBe('Hello world');
+  });
+
+  it('turns a failed hook into a clean upstream-side error that counts against the channel, sending nothing', async () => {
+    const up = fakeUpstream(answers.OPENAI_COMPLETE);
+    const actor = keyed(41, '{"client_email":"a@b"}');
+    const fail = vi.spyOn(actor, 'fail');
+    const { ex } = fakeExchange({ query: '', headers: { 'content-type': 'application/json' } });
+    const attempt = forwardAttempt({ env, options: new OptionsStore(), log, upstream: up.client }, ex, openAiChat(), actor, Date.now());
+    await expect(attempt).rejects.toMatchObject({ status: 502, code: 'authorize_failed', local: false, message: 'channel authorization failed: the Vertex service account lacks private_key, project_id' });
+    expect(fail).toHaveBeenCalledOnce();
+    expect(up.sent).toHaveLength(0);
   });
 });

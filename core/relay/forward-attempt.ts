@@ -4,11 +4,12 @@ import { channelFailureOf } from '../channel-health/channel-failure.js';
 import { tokensFromBytes } from '../billing/estimate-pre-consume.js';
 import type { ChunkGuard } from '../formats/format-contracts.js';
 import type { Exchange } from '../http/exchange.js';
+import { providerOf } from '../providers/registry.js';
 import type { UpstreamClient, UpstreamResponse } from '../upstream/upstream-client.js';
 import { readCapped } from '../upstream/read-capped.js';
 import { channelRedactor } from './channel-redactor.js';
 import { classifyFailure } from './classify-failure.js';
-import { completeAnswer, streamTranslator, type AnswerContext } from './client-answer.js';
+import { completeAnswer, hubStreamRefusal, streamTranslator, type AnswerContext } from './client-answer.js';
 import { dialectOf, speaksNatively } from './dialect.js';
 import { formatSettingsOf } from './format-settings-view.js';
 import { forwardNonStream } from './forward-non-stream.js';
@@ -17,6 +18,7 @@ import { mapModel } from './model-mapping.js';
 import type { RelayOutcome } from './relay-outcome.js';
 import type { RelayRequest } from './relay-request.js';
 import { RelayError } from './relay-error.js';
+import type { Redact } from './redact-secrets.js';
 import { transportFailure } from './transport-failure.js';
 import { upstreamCall } from './upstream-request.js';
 import { upstreamError } from './upstream-error.js';
@@ -40,20 +42,31 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
   const ch = channel.config;
   const { upstreamModel, mapped } = mapModel(req.model, ch.modelMapping);
   const redact = channelRedactor(ch);
-  const dialect = dialectOf(ch.type);
-  const native = speaksNatively(req.format, ch.type);
+  const dialect = dialectOf(ch.type, upstreamModel);
+  const native = speaksNatively(req.format, ch.type, upstreamModel);
   const sse = req.format === 'gemini' && new URLSearchParams(ex.req.query).get('alt') === 'sse';
   const picked = channel.pickKey();
   if (!picked) throw new RelayError(503, `channel ${ch.id} has no usable key`, { type: 'upstream_error', code: 'channel:no_available_key', local: false });
   const keyIndex = picked.index;
-  const call = upstreamCall(req, ch, picked.key, upstreamModel, {
+  const built = upstreamCall(req, ch, picked.key, upstreamModel, {
     settings: formatSettingsOf(deps.options),
     clientHeaders: ex.req.headers,
     forceStreamOption: deps.env.FORCE_STREAM_OPTION,
-    azureApiVersion: '2025-04-01-preview',
+    azureApiVersion: deps.env.AZURE_DEFAULT_API_VERSION,
   });
   const t0 = Date.now();
   channel.start(keyIndex);
+  const { authorize, reframeStream } = providerOf(ch.type);
+  let call = built;
+  // Only signing and token-fetching rows await here: an OpenAI-style row goes straight on to the send.
+  if (authorize) {
+    try {
+      call = await authorize(built, { ch, key: picked.key, model: upstreamModel, stream: req.stream, upstream: deps.upstream });
+    } catch (e) {
+      if (!ex.aborted && !(e instanceof RelayError)) deps.log.warn('channel authorization failed', { channel: ch.id, cause: redact(causeOf(e)) });
+      throw failedAttempt(e instanceof RelayError ? e : authorizeFailure(e), ex, channel, keyIndex, redact, false);
+    }
+  }
   // an error after a 200 came inside the answer (its body or its stream), which the health rules weigh apart
   let answered = false;
   const sent = deps.upstream.send({
@@ -73,7 +86,7 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
   });
   ex.onAbort(() => sent.abort(CLIENT_GONE));
   const relayTimeout = deps.env.RELAY_TIMEOUT > 0 ? setTimeout(() => sent.abort(RELAY_TIMED_OUT), deps.env.RELAY_TIMEOUT * 1000) : null;
-  const answer: AnswerContext = { requestId: ex.requestId, now: Date.now, model: req.model, inputEstimate: tokensFromBytes(req.raw.length), sse };
+  const answer: AnswerContext = { requestId: ex.requestId, now: Date.now, model: req.model, inputEstimate: tokensFromBytes(req.raw.length), sse, hub: providerOf(ch.type).hub };
   try {
     let res: UpstreamResponse;
     try {
@@ -89,9 +102,11 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
     }
     answered = true;
     const bounds = usageBounds(req, ch.paramOverride);
+    // own-protocol providers (Tencent, Baidu, Coze) refuse a stream with one JSON body instead of events
+    if (req.stream && dialect === 'hub' && /json/i.test(String(res.headers['content-type'] ?? ''))) throw hubStreamRefusal(await readCapped(res.body, 1024 * 1024), answer);
     if (req.stream) {
       const translator = streamTranslator(req, dialect, native, answer, deps.completionGuard?.() ?? null);
-      const r = await forwardStream(ex, res, translator, startedAt, redact, streamContentType(req, sse));
+      const r = await forwardStream(ex, reframeStream ? { body: reframeStream(res.body) } : res, translator, startedAt, redact, streamContentType(req, sse));
       if (r.failure) {
         if (classifyFailure(r.failure) === 'upstream') channel.fail(channelFailureOf(r.failure.redacted(redact), true), keyIndex);
         else channel.release(keyIndex);
@@ -113,19 +128,38 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
     channel.succeed(Date.now() - t0, keyIndex);
     return { channelId: ch.id, upstreamModel, mapped, usage: r.usage, delivered: r.delivered, bounds, frtMs: -1000, partial: false };
   } catch (e) {
-    if (ex.aborted) {
-      channel.release(keyIndex);
-      throw new RelayError(499, 'client closed the request', { local: true });
-    }
-    if (!(e instanceof RelayError)) {
-      channel.release(keyIndex);
-      throw e;
-    }
-    const err = e.redacted(redact);
-    if (classifyFailure(err) === 'upstream') channel.fail(channelFailureOf(err, answered), keyIndex);
-    else channel.release(keyIndex);
-    throw err;
+    throw failedAttempt(e, ex, channel, keyIndex, redact, answered);
   } finally {
     if (relayTimeout) clearTimeout(relayTimeout);
   }
 }
+
+/**
+ * Settles the key of an attempt that failed and gives the error to throw: the client's 499 when it left,
+ * otherwise the error redacted, counted against the channel when the upstream side was at fault.
+ */
+function failedAttempt(e: unknown, ex: Exchange, channel: ChannelActor, keyIndex: number, redact: Redact, answered: boolean): unknown {
+  if (ex.aborted) {
+    channel.release(keyIndex);
+    return new RelayError(499, 'client closed the request', { local: true });
+  }
+  if (!(e instanceof RelayError)) {
+    channel.release(keyIndex);
+    return e;
+  }
+  const err = e.redacted(redact);
+  if (classifyFailure(err) === 'upstream') channel.fail(channelFailureOf(err, answered), keyIndex);
+  else channel.release(keyIndex);
+  return err;
+}
+
+/** An error's message and, for a wrapped transport failure, its code or message: for the server log. */
+function causeOf(e: unknown): string {
+  const err = e as { message?: unknown; cause?: { code?: unknown; message?: unknown } };
+  const inner = err.cause ? ` (${String(err.cause.code ?? err.cause.message)})` : '';
+  return `${String(err.message ?? e)}${inner}`;
+}
+
+/** A signing or token step that failed (token endpoint refused, key unreadable): the channel's fault, retried elsewhere. */
+export const authorizeFailure = (e: unknown) =>
+  new RelayError(502, `channel authorization failed: ${e instanceof Error ? e.message : String(e)}`, { type: 'upstream_error', code: 'authorize_failed', local: false });

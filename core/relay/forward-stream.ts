@@ -2,7 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
 import type { SseEvent, StreamTranslator } from '../formats/format-contracts.js';
 import type { Exchange } from '../http/exchange.js';
-import type { UpstreamResponse } from '../upstream/upstream-client.js';
+import type { StreamBody } from '../providers/provider.js';
 import type { Redact } from './redact-secrets.js';
 import { RelayError } from './relay-error.js';
 import { transportFailure } from './transport-failure.js';
@@ -30,7 +30,7 @@ export interface StreamResult {
  */
 export async function forwardStream(
   ex: Exchange,
-  res: UpstreamResponse,
+  res: { body: StreamBody },
   translator: StreamTranslator,
   startedAt: number,
   redact: Redact,

@@ -10,6 +10,7 @@ import type { RelayMetrics } from '../observability/relay-metrics.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
 import { RELAY_ENDPOINTS, type RelayEndpoint } from './endpoints.js';
 import { INBOUND } from './inbound-formats.js';
+import { mountRealtime } from '../realtime/mount-realtime.js';
 import { answerModels } from './models-routes.js';
 import { localError } from './relay-error.js';
 import { relayRequest, type RelayRuntime } from './relay-pipeline.js';
@@ -63,6 +64,8 @@ export function mountRelay(app: TemplatedApp, services: AppServices, load: Relay
     };
   };
   for (const endpoint of RELAY_ENDPOINTS) app[endpoint.method](endpoint.path, handler(endpoint));
+  // GET /v1/realtime: a WebSocket route (core/realtime), not a row of the HTTP endpoint table
+  mountRealtime(app, services, runtime);
 
   // stored responses (GET /v1/responses/{id}, its input_items, cancel) live on the upstream that made them
   for (const path of ['/v1/images/variations', '/v1/files', '/v1/files/*', '/v1/fine-tunes', '/v1/fine-tunes/*', '/v1/responses/*']) {

@@ -14,17 +14,23 @@ import type { RelayError } from './relay-error.js';
 import type { ResolvedUsage } from './resolve-usage.js';
 
 export interface ConsumeRecord {
-  req: RelayRequest;
+  req: Pick<RelayRequest, 'model' | 'stream'>;
   caller: Caller;
   price: ResolvedPrice;
   quota: RelayQuota;
   /** what was actually taken, and what the balance could not cover */
   settlement: Settlement;
   usage: ResolvedUsage;
-  outcome: RelayOutcome;
+  outcome: Pick<RelayOutcome, 'channelId' | 'upstreamModel' | 'mapped' | 'frtMs' | 'partial'>;
   group: string;
   useChannel: string[];
   startedAt: number;
+  /** appended to the content after the ratios (images: `, 大小 1024x1024, 品质 standard`) */
+  contentNote?: string;
+  /** replaces the ratios at the head of the content (realtime: its audio ratios too) */
+  contentHead?: string;
+  /** keys the request kind adds to `other` (images: image, image_ratio, image_output) */
+  otherExtra?: Record<string, unknown>;
 }
 
 /** Queues the type-2 log row that explains a charge (written in the next batch). */
@@ -32,8 +38,9 @@ export function recordConsume(app: Pick<AppServices, 'options' | 'logs' | 'dashb
   if (!app.options.bool('LogConsumeEnabled')) return;
   const now = Date.now();
   const notes: string[] = [];
+  if (r.contentNote) notes.push(r.contentNote);
   if (r.quota.zeroUsage) notes.push('（可能是上游超时）');
-  const other = buildConsumeOther({
+  const base = buildConsumeOther({
     price: r.price,
     cachedTokens: r.usage.usage.prompt_tokens_details?.cached_tokens ?? 0,
     claude: r.quota.claude,
@@ -46,11 +53,13 @@ export function recordConsume(app: Pick<AppServices, 'options' | 'logs' | 'dashb
     shortfall: r.settlement.shortfall,
     ...(r.outcome.partial ? { streamStatus: { status: 'client_gone' as const } } : {}),
   });
+  // Go prints a map's keys sorted: the kind's own keys take their place among the others
+  const other = r.otherExtra ? Object.fromEntries(Object.entries({ ...base, ...r.otherExtra }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : base;
   const row: NewLog = {
     user_id: r.caller.user.id,
     created_at: Math.floor(now / 1000),
     type: LOG_CONSUME,
-    content: consumeLogContent(r.price, notes),
+    content: r.contentHead === undefined ? consumeLogContent(r.price, notes) : r.contentHead + notes.join(''),
     username: r.caller.user.username,
     token_name: r.caller.playground ? `playground-${r.group}` : r.caller.token.name,
     model_name: r.req.model,

@@ -2,7 +2,7 @@ import type { ChannelActor } from '../actors/channel-actor.js';
 import type { AppServices } from '../app-services.js';
 import { computeRelayQuota, textUsageFromReport } from '../billing/relay-quota.js';
 import { estimatePreConsume, tokensFromBytes } from '../billing/estimate-pre-consume.js';
-import type { Reservation } from '../billing/quota-ledger.js';
+import type { Reservation, Settlement } from '../billing/quota-ledger.js';
 import { resolvePrice, type ResolvedPrice } from '../billing/resolve-price.js';
 import { BodyTooLargeError, type Exchange } from '../http/exchange.js';
 import { BadContentEncodingError } from '../http/inflate-body.js';
@@ -14,9 +14,9 @@ import { billableUsage } from './billable-usage.js';
 import { streamFailureFrame } from './client-answer.js';
 import { countTokensLocally } from './count-tokens-locally.js';
 import { distribute } from './distribute.js';
-import { forwardedQuery, type RelayEndpoint } from './endpoints.js';
+import { forwardedQuery, isMediaKind, type RelayEndpoint } from './endpoints.js';
 import { INBOUND } from './inbound-formats.js';
-import { forwardAttempt, type ForwardDeps } from './forward-attempt.js';
+import { forwardAttempt } from './forward-attempt.js';
 import { quotaError } from './quota-error.js';
 import { recordConsume, recordRelayError } from './record-consume.js';
 import { acceptsUnsetRatio, priceSettingsOf } from './price-settings-view.js';
@@ -24,6 +24,7 @@ import type { RelayOutcome } from './relay-outcome.js';
 import { parseRelayRequest, type RelayRequest } from './relay-request.js';
 import { localError, RelayError } from './relay-error.js';
 import { inboundContext } from './inbound-context.js';
+import { relayMedia } from './relay-media.js';
 import { sensitiveChunkGuard } from './sensitive-chunk-guard.js';
 import { keepAliveIntervalMs, startKeepAlive } from './stream-keep-alive.js';
 import type { RetryBudget } from './retry-budget.js';
@@ -51,7 +52,8 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
   let firstByteMs = 0;
   relay.retries.request();
   try {
-    const ctx = inboundContext(endpoint, ex.req.params);
+    // media requests (images, audio, moderations, rerank) have no chat form: relay-media.ts bills them
+    const ctx = isMediaKind(endpoint.kind) ? null : inboundContext(endpoint, ex.req.params);
     const caller = await authenticateCaller(app, endpoint, ex, body);
     // new-api's model request rate limit: after token auth, per user, never for the playground
     if (!caller.playground && app.policies.rateLimiter.enabled()) {
@@ -67,6 +69,12 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
       if (e instanceof BodyTooLargeError) throw localError(413, `request body too large (limit ${app.env.MAX_REQUEST_BODY_MB} MB)`, 'request_body_too_large', 'invalid_request_error');
       if (e instanceof BadContentEncodingError) throw localError(400, e.message, 'invalid_request_body', 'invalid_request_error');
       return; // the client went away while sending
+    }
+    if (!ctx) {
+      const charged = await relayMedia(app, relay, ex, endpoint, caller, raw, startedAt);
+      relay.metrics?.charged(charged);
+      succeeded = true;
+      return;
     }
     const req = parseRelayRequest(endpoint.format, ctx, raw, ex.req.headers['content-type'], forwardedQuery(endpoint, ex.req.query));
     model = req.model;
@@ -95,7 +103,7 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
     const useChannel: string[] = [];
     const completionGuard = () => sensitiveChunkGuard(app.policies.sensitiveWords, (words) => app.log.warn('sensitive words in a completion', { words }));
     const deps = { env: app.env, options: app.options, log: app.log, upstream: relay.upstream, completionGuard };
-    const outcome = await tryChannels(app, deps, ex, req, route.group, route.pinned, useChannel, startedAt, relay);
+    const outcome = await tryChannels(app, ex, req.model, route.group, route.pinned, useChannel, relay, (channel) => forwardAttempt(deps, ex, req, channel, startedAt));
     firstByteMs = outcome.frtMs;
     const charged = await finish(app, ex, req, caller, price, reservation, outcome, route.group, useChannel, startedAt);
     relay.metrics?.charged(charged);
@@ -130,27 +138,27 @@ function refuseSensitivePrompt(app: AppServices, req: RelayRequest): void {
   throw localError(refusal.status, refusal.message, refusal.code);
 }
 
-async function tryChannels(
+/** Tries `attempt` on the pinned channel, or on channels for (group, model) until one answers or retries run out. */
+export async function tryChannels<T>(
   app: AppServices,
-  deps: ForwardDeps,
   ex: Exchange,
-  req: RelayRequest,
+  model: string,
   group: string,
   pinned: ChannelActor | null,
   useChannel: string[],
-  startedAt: number,
   relay: RelayRuntime,
-): Promise<RelayOutcome> {
+  attempt: (channel: ChannelActor) => Promise<T>,
+): Promise<T> {
   const tried = new Set<number>();
   let retriesLeft = pinned ? 0 : Math.max(0, app.options.number('RetryTimes'));
   let lastError: RelayError | null = null;
   for (;;) {
-    const channel = pinned ?? app.channels.select(group, req.model, tried);
-    if (!channel) throw lastError ?? localError(503, `当前分组 ${group} 下对于模型 ${req.model} 无可用渠道`, 'model_not_found');
+    const channel = pinned ?? app.channels.select(group, model, tried);
+    if (!channel) throw lastError ?? localError(503, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
     tried.add(channel.id);
     useChannel.push(String(channel.id));
     try {
-      return await forwardAttempt(deps, ex, req, channel, startedAt);
+      return await attempt(channel);
     } catch (e) {
       if (!(e instanceof RelayError)) throw e;
       const err = e.local ? e : e.withStatus(mapStatus(e.status, channel.config.statusCodeMapping));
@@ -186,11 +194,17 @@ async function finish(
   const settings = priceSettingsOf(app.options);
   // new-api bills a client of the Messages API by Claude's formula, every other format by OpenAI's
   const q = computeRelayQuota(price, textUsageFromReport(usage.usage), req.format === 'claude' ? 'claude' : 'openai', settings, { model: req.model });
-  const settlement = await app.ledger.settle(reservation, q.quota, outcome.channelId, !q.zeroUsage);
+  const settlement = await settleCharge(app, caller, reservation, q, outcome.channelId);
+  recordConsume(app, { req, caller, price, quota: q, settlement, usage, outcome, group, useChannel, startedAt });
+  return settlement.charged;
+}
+
+/** Settles the reservation at the computed quota, then what follows a charge: the low-balance check and the token's cached balance. */
+export async function settleCharge(app: AppServices, caller: Caller, reservation: Reservation, q: { quota: number; zeroUsage: boolean }, channelId: number): Promise<Settlement> {
+  const settlement = await app.ledger.settle(reservation, q.quota, channelId, !q.zeroUsage);
   const { charged, shortfall } = settlement;
   if (shortfall > 0) app.log.warn('charge exceeds the reservation and the balance; shortfall recorded', { user: caller.user.id, charged, shortfall });
   if (charged > 0) app.lowBalance.afterCharge(caller.user, reservation.userQuotaAfter + reservation.amount - charged, charged);
   if (!caller.playground && !caller.token.unlimitedQuota) caller.token.remainQuota -= charged;
-  recordConsume(app, { req, caller, price, quota: q, settlement, usage, outcome, group, useChannel, startedAt });
-  return charged;
+  return settlement;
 }

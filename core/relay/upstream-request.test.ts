@@ -87,8 +87,28 @@ describe('upstreamCall', () => {
     expect(upstreamCall(r, ch(1), 'k', 'm', context()).url).toBe('http://up/v1/responses');
   });
 
-  it.each([15, 23, 33, 41, 50])('refuses type %i, whose API has no adapter yet, instead of sending it an OpenAI body', (type) => {
+  it.each([18, 50])('refuses type %i, whose API has no adapter yet, instead of sending it an OpenAI body', (type) => {
     expect(() => upstreamCall(req('openai', { model: 'm', messages: [{ role: 'user', content: 'hi' }] }), ch(type), 'k', 'm', context())).toThrow(/no adapter/);
+  });
+
+  it.each<[string, number, string, string, RegExp, object]>([
+    ['Tencent Hunyuan, signed', 23, 'a|AKID|sk', 'http://up/', /^TC3-HMAC-SHA256 Credential=AKID\//, { Model: 'ERNIE-3.5-8K', Messages: [{ Role: 'user', Content: 'hi' }] }],
+    ['Dify', 37, 'app-k', 'http://up/v1/chat-messages', /^Bearer app-k$/, { query: 'hi', response_mode: 'blocking' }],
+    ['Baidu v1 (its token comes from the authorize step)', 15, 'ak|sk', 'http://up/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/completions', /^$/, { messages: [{ role: 'user', content: 'hi' }], max_output_tokens: 10 }],
+  ])('builds the own protocol of %s from a Claude client through the hub adapter', (_name, type, key, url, auth, body) => {
+    const call = upstreamCall(req('claude', claudeBody), ch(type), key, 'ERNIE-3.5-8K', context());
+    expect(call.url).toBe(url);
+    expect(call.headers.authorization ?? '').toMatch(auth);
+    expect(JSON.parse(String(call.body))).toMatchObject(body);
+  });
+
+  it.each<[string, number, object, InboundContext, RegExp]>([
+    ['chat on an embeddings-only provider', 44, { model: 'm', messages: [{ role: 'user', content: 'hi' }] }, CHAT, /does not support chat/],
+    ['embeddings on a chat-only provider', 37, { model: 'm', input: 'x' }, { ...CHAT, kind: 'embeddings' }, /does not support embeddings/],
+    ['a Coze channel without a bot_id', 49, { model: 'm', messages: [{ role: 'user', content: 'hi' }] }, CHAT, /bot_id/],
+    ['a Tencent key that is not AppId|SecretId|SecretKey', 23, { model: 'm', messages: [{ role: 'user', content: 'hi' }] }, CHAT, /AppId\|SecretId\|SecretKey/],
+  ])('refuses %s before sending anything', (_name, type, body, ctx, message) => {
+    expect(() => upstreamCall(req('openai', body, ctx), ch(type), 'k', 'm', context())).toThrow(message);
   });
 
   it('sends an OpenAI body to the Azure deployment with api-key, the version from other, and the model kept in the body', () => {

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { ChannelConfig } from '../actors/channel-config.js';
 import { openAiToClaudeRequest } from '../formats/claude/openai-to-claude-request.js';
 import { geminiUpstreamPath, type GeminiAction } from '../formats/gemini/gemini-settings.js';
 import { openAiToGeminiRequest } from '../formats/gemini/openai-to-gemini-request.js';
-import type { ChatRequest } from '../formats/openai/chat-types.js';
+import type { Converted } from '../formats/format-contracts.js';
+import type { ChatRequest, EmbeddingRequest } from '../formats/openai/chat-types.js';
+import type { HubCall, HubRequest } from '../providers/hub-adapter.js';
+import type { UpstreamCall } from '../providers/provider.js';
 import { providerOf } from '../providers/registry.js';
 import { baseUrlOf, upstreamAuthHeaders, upstreamUrl } from '../providers/upstream-url.js';
 import { acceptsStreamOptions, dialectOf, hasAdapter, speaksNatively } from './dialect.js';
@@ -11,12 +15,7 @@ import { localError } from './relay-error.js';
 import { failureError, type RelayRequest } from './relay-request.js';
 import { upstreamBody } from './upstream-body.js';
 
-/** What is sent to the channel: where, with which credentials, and the body in the channel's dialect. */
-export interface UpstreamCall {
-  url: string;
-  headers: Record<string, string>;
-  body: string | Buffer;
-}
+export type { UpstreamCall } from '../providers/provider.js';
 
 export interface CallContext {
   settings: FormatSettings;
@@ -48,8 +47,8 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
   if (req.kind === 'count_tokens') throw unsupported(ch, 'count_tokens');
   // a type whose own protocol has no adapter yet is refused rather than sent an OpenAI body it cannot read
   if (!hasAdapter(ch.type)) throw unsupported(ch, `${req.kind} yet (no adapter for its API)`);
-  const native = speaksNatively(req.format, ch.type);
-  switch (dialectOf(ch.type)) {
+  const native = speaksNatively(req.format, ch.type, upstreamModel);
+  switch (dialectOf(ch.type, upstreamModel)) {
     case 'claude': {
       if (req.kind !== 'chat') throw unsupported(ch, req.kind);
       const body = native ? nativeBody(req, ch, upstreamModel) : JSON.stringify(openAiToClaudeRequest(hubFor(req, ch, upstreamModel), ctx.settings.claude));
@@ -69,6 +68,8 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
       if (!converted.ok) throw failureError(converted.failure);
       return { url: baseUrlOf(ch) + geminiUpstreamPath(converted.model, action, ctx.settings.gemini), headers, body: JSON.stringify(converted.request) };
     }
+    case 'hub':
+      return hubCall(req, ch, key, upstreamModel);
     default: {
       const headers = upstreamAuthHeaders(ch, key);
       if (req.format === 'openai') {
@@ -81,6 +82,18 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
       return { url: upstreamUrl(ch, OPENAI_PATH[req.kind], '', upstreamModel, ctx.azureApiVersion), headers, body: JSON.stringify(hub) };
     }
   }
+}
+
+/** A provider with its own protocol: its adapter builds the call from the request in OpenAI form. */
+function hubCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string): UpstreamCall {
+  const adapter = providerOf(ch.type).hub;
+  const call: HubCall = { ch, base: baseUrlOf(ch), key, model: upstreamModel, stream: req.stream, now: Date.now(), nonce: randomUUID() };
+  let built: Converted<HubRequest>;
+  if (req.kind === 'chat' && adapter?.chat) built = adapter.chat.request(hubFor(req, ch, upstreamModel), call);
+  else if (req.kind === 'embeddings' && adapter?.embeddings) built = adapter.embeddings.request(hubFor(req, ch, upstreamModel) as unknown as EmbeddingRequest, call);
+  else throw unsupported(ch, req.kind);
+  if (!built.ok) throw failureError(built.failure);
+  return built.value;
 }
 
 /** The request in OpenAI form for this channel's model; a request the hub cannot express is the client's 400. */

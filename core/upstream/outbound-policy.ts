@@ -85,7 +85,7 @@ export async function resolveAllowed(hostname: string, policy: OutboundPolicy, r
  * A net.connect `lookup` that answers only addresses the policy allows, so the socket connects to exactly the
  * addresses that were checked (no DNS-rebinding window) and Node's happy eyeballs still picks among them.
  */
-function policyLookup(policy: OutboundPolicy, resolve: Resolve): LookupFunction {
+export function policyLookup(policy: OutboundPolicy, resolve: Resolve = systemResolve): LookupFunction {
   return (hostname, options, callback) => {
     resolveAllowed(hostname, policy, resolve).then(
       (all) => {

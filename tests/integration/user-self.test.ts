@@ -113,16 +113,16 @@ describe('self service', () => {
     await root.put('/api/user/', { id: kim.userId, group: 'default' });
   });
 
-  it('lists the models of enabled channels in usable groups, and null when there are none', async () => {
+  it('lists the models of enabled channels in usable groups, and an empty list when there are none', async () => {
     const kim = new ConsoleClient(gw);
     await kim.login('kim', 'kim-pass-1');
-    expect((await kim.get('/api/user/models')).body).toEqual({ success: true, message: '', data: null });
+    expect((await kim.get('/api/user/models')).body).toEqual({ success: true, message: '', data: [] });
     const channel = (name: string, models: string, group: string) =>
       root.post('/api/channel/', { type: 1, key: 'k', name, models, group, base_url: 'http://127.0.0.1:9' });
     expect((await channel('c-default', 'gpt-4o-mini,m-default', 'default')).body.success).toBe(true);
     expect((await channel('c-vip', 'm-vip,gpt-4o-mini', 'vip')).body.success).toBe(true);
     expect((await channel('c-svip', 'm-svip', 'svip')).body.success).toBe(true);
-    const models = await eventually(async () => (await kim.get<string[] | null>('/api/user/models')).body.data, (d) => (d?.length ?? 0) >= 3);
+    const models = await eventually(async () => (await kim.get<string[]>('/api/user/models')).body.data, (d) => (d?.length ?? 0) >= 3);
     expect(models).toEqual(['gpt-4o-mini', 'm-default', 'm-vip']);
   });
 

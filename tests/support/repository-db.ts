@@ -13,13 +13,14 @@ export interface RepositoryDb {
 /**
  * A migrated database for repository tests, with the gateway's driver options (int8 parsed to numbers): a
  * fresh PostgreSQL database when FERRYMAN_TEST_DB=postgres, else an in-memory embedded database served the
- * way the gateway serves its own (EmbeddedWireServer). Dropped or closed on close.
+ * way the gateway serves its own (EmbeddedWireServer). Dropped or closed on close. `migrations` picks the
+ * files applied (a test of a migration stops before it).
  */
-export async function openRepositoryDb(): Promise<RepositoryDb> {
+export async function openRepositoryDb(migrations?: RegExp): Promise<RepositoryDb> {
   if (testDbKind() === 'postgres') {
     const pg = await createPostgresDatabase();
     const sql = postgres(pg.url, driverOptions(8)) as unknown as Sql;
-    await migrate(sql);
+    await migrate(sql, undefined, migrations);
     return {
       sql,
       async close() {
@@ -32,7 +33,7 @@ export async function openRepositoryDb(): Promise<RepositoryDb> {
   const server = new EmbeddedWireServer(pglite);
   const path = await server.listen();
   const sql = postgres({ path, user: 'postgres', database: 'postgres', ...driverOptions(8) }) as unknown as Sql;
-  await migrate(sql);
+  await migrate(sql, undefined, migrations);
   return {
     sql,
     async close() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelFieldsProblem, modelsProblem, priorityProblem, vertexRegionProblem, weightProblem } from './channel-rules.js';
+import { channelFieldsProblem, modelsProblem, priorityProblem, regionProblem, weightProblem } from './channel-rules.js';
 
 describe('channel field rules', () => {
   it.each<[string, Parameters<typeof channelFieldsProblem>[0], string | null]>([
@@ -60,6 +60,6 @@ describe('type-specific checks', () => {
     [41, '{"claude":"europe-west1"}', '部署地区必须包含default字段'],
     [41, '{broken', '部署地区必须包含default字段'],
   ])('type %i region %j', (type, other, expected) => {
-    expect(vertexRegionProblem(type, other)).toBe(expected);
+    expect(regionProblem(type, other)).toBe(expected);
   });
 });

@@ -6,6 +6,7 @@ import {
   splitNames,
 } from '../../contracts/channel.js';
 import { GROUP_MAX } from '../../contracts/bounded-text.js';
+import { providerOf } from '../../providers/registry.js';
 
 /** The JSON-object fields of a channel and the names new-api's messages give them. */
 const JSON_FIELDS = [
@@ -67,9 +68,9 @@ export function baseUrlProblem(baseUrl: string | null | undefined): string | nul
   return v && !/^https?:\/\/[^\s]+$/i.test(v) ? '代理地址必须以 http:// 或 https:// 开头' : null;
 }
 
-/** Vertex AI (41) needs its region in `other`: a name, or JSON with a default entry. */
-export function vertexRegionProblem(type: number, other: string | null | undefined): string | null {
-  if (type !== 41) return null;
+/** A type whose row says regionInOther (Vertex AI) needs its region in `other`: a name, or JSON with a default entry. */
+export function regionProblem(type: number, other: string | null | undefined): string | null {
+  if (!providerOf(type).regionInOther) return null;
   const v = (other ?? '').trim();
   if (!v) return '部署地区不能为空';
   if (v.startsWith('{') && !(isJsonObject(v) && 'default' in (JSON.parse(v) as object))) return '部署地区必须包含default字段';

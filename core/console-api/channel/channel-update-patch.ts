@@ -4,7 +4,7 @@ import type { ChannelPatch } from '../../db/repositories/channels.js';
 import { ApiError } from '../envelope.js';
 import { multiKeyMode } from './channel-input.js';
 import { channelKeysProblem, splitKeys } from './channel-keys.js';
-import { vertexRegionProblem } from './channel-rules.js';
+import { regionProblem } from './channel-rules.js';
 
 // new-api's pointer fields: whatever is sent, "" and 0 included, is written.
 const SETTABLE = [
@@ -36,7 +36,7 @@ export function channelUpdatePatch(current: Channel, input: ChannelUpdate): Chan
 
   const type = patch.type ?? current.type;
   if (input.type || typeof input.other === 'string') {
-    const problem = vertexRegionProblem(type, patch.other ?? current.other);
+    const problem = regionProblem(type, patch.other ?? current.other);
     if (problem) throw new ApiError(problem);
   }
 

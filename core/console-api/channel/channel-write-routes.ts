@@ -13,7 +13,7 @@ import {
 import { paramInt, parseBody, type ApiContext } from '../api-context.js';
 import { ApiError, fail, ok, type ApiResult } from '../envelope.js';
 import { readQuery, textParam } from '../log/query-params.js';
-import { channelFieldsProblem, vertexRegionProblem } from './channel-rules.js';
+import { channelFieldsProblem, regionProblem } from './channel-rules.js';
 import { normalise, readCreateRequest } from './channel-input.js';
 import { toChannelJson } from './channel-json.js';
 import { channelKeysProblem, createKeys } from './channel-keys.js';
@@ -32,7 +32,7 @@ async function create(c: ApiContext): Promise<ApiResult> {
   const type = f.type ?? 1;
   if (!f.name?.trim() || !f.key?.trim()) return fail('请填写渠道名称和渠道密钥！');
   if (!f.models?.trim()) return fail('请至少选择一个模型！');
-  const problem = channelFieldsProblem(f) ?? vertexRegionProblem(type, f.other);
+  const problem = channelFieldsProblem(f) ?? regionProblem(type, f.other);
   if (problem) return fail(problem);
   const keys = createKeys(req.mode, type, f.key, f.settings);
   if (keys.length === 0) return fail('请填写渠道名称和渠道密钥！');

@@ -10,5 +10,5 @@ const deleteQuery = z.object({ target_timestamp: intParam });
 export async function deleteHistoryLogs(c: ApiContext): Promise<ApiResult> {
   const { target_timestamp } = readQuery(c, deleteQuery);
   if (!target_timestamp) return fail('target timestamp is required');
-  return ok(await deleteOldLogs(c.app.sql, target_timestamp));
+  return ok(await deleteOldLogs(c.app.db.logSql, target_timestamp));
 }

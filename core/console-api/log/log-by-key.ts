@@ -22,5 +22,5 @@ export async function logsByKey(c: ApiContext): Promise<ApiResult> {
   const key = readQuery(c, keyQuery).key.replace(/^sk-/, '');
   if (!key) return ok([]);
   const tokenId = await tokenIdByKey(c.app.sql, key);
-  return ok(tokenId === null ? [] : (await logsOfToken(c.app.sql, tokenId, MAX_ROWS)).map(toUserLogJson));
+  return ok(tokenId === null ? [] : (await logsOfToken(c.app.db.logSql, tokenId, MAX_ROWS)).map(toUserLogJson));
 }

@@ -9,10 +9,10 @@ import { ownLogs, readLogFilter, toLogJson, toUserLogJson } from './log-query.js
 import { adminLogSearch, selfLogSearch } from './log-search.js';
 import { adminLogStat, selfLogStat } from './log-stat.js';
 
-/** GET /api/log/ (admin): every filter; channel_name is filled from the channels table. */
+/** GET /api/log/ (admin): every filter; channel_name is filled from the channels table. Logs are read from LOG_SQL_DSN's database when set. */
 async function adminList(c: ApiContext): Promise<ApiResult> {
   const { page, size } = oneBasedPaging(c);
-  const { rows, total } = await listLogsWithChannel(c.app.sql, readLogFilter(c), { offset: (page - 1) * size, limit: size });
+  const { rows, total } = await listLogsWithChannel(c.app.db.logSql, c.app.sql, readLogFilter(c), { offset: (page - 1) * size, limit: size });
   return ok({ items: rows.map(toLogJson), total, page, page_size: size });
 }
 
@@ -20,7 +20,7 @@ async function adminList(c: ApiContext): Promise<ApiResult> {
 async function selfList(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const { page, size } = oneBasedPaging(c, 100);
-  const { rows, total } = await listLogs(c.app.sql, ownLogs(readLogFilter(c), me.id), { offset: (page - 1) * size, limit: size });
+  const { rows, total } = await listLogs(c.app.db.logSql, ownLogs(readLogFilter(c), me.id), { offset: (page - 1) * size, limit: size });
   return ok({ items: rows.map(toUserLogJson), total, page, page_size: size });
 }
 

@@ -20,7 +20,7 @@ const asType = (keyword: string): number | null => (/^\d{1,9}$/.test(keyword) ? 
  */
 export async function adminLogSearch(c: ApiContext): Promise<ApiResult> {
   const { keyword } = readQuery(c, searchQuery);
-  const rows = await searchLogs(c.app.sql, { type: asType(keyword) ?? -1, contentPrefix: keyword, limit: RECENT });
+  const rows = await searchLogs(c.app.db.logSql, { type: asType(keyword) ?? -1, contentPrefix: keyword, limit: RECENT });
   return ok(rows.map(toLogJson));
 }
 
@@ -29,6 +29,6 @@ export async function selfLogSearch(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
   const type = asType(readQuery(c, searchQuery).keyword);
   if (type === null) return ok([]);
-  const rows = await userLogsOfType(c.app.sql, me.id, type, RECENT);
+  const rows = await userLogsOfType(c.app.db.logSql, me.id, type, RECENT);
   return ok(rows.map(toUserLogJson));
 }

@@ -7,7 +7,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 /** GET /api/log/stat (admin): every filter, username and channel included. */
 export async function adminLogStat(c: ApiContext): Promise<ApiResult> {
-  return ok(await sumLogStat(c.app.sql, readLogFilter(c), now()));
+  return ok(await sumLogStat(c.app.db.logSql, readLogFilter(c), now()));
 }
 
 /**
@@ -16,5 +16,5 @@ export async function adminLogStat(c: ApiContext): Promise<ApiResult> {
  */
 export async function selfLogStat(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  return ok(await sumLogStat(c.app.sql, ownLogs(readLogFilter(c), me.id, true), now()));
+  return ok(await sumLogStat(c.app.db.logSql, ownLogs(readLogFilter(c), me.id, true), now()));
 }

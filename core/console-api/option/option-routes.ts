@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { nulFreeText, shortText } from '../../contracts/bounded-text.js';
+import { optionUpdateSchema } from '../../contracts/option.js';
 import { OPTION_DEFS } from '../../options/option-defaults.js';
 import { isSecretOption } from '../../options/option-secrets.js';
 import { OptionValueError } from '../../options/options-store.js';
@@ -8,16 +7,6 @@ import type { ApiRoute } from '../api-route.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
 import { oidcDiscovery } from './oidc-discovery.js';
 import { optionGuardError } from './option-guards.js';
-
-/**
- * new-api requires `value` to be a JSON string (a bare boolean is a 400). Ferryman also takes booleans and
- * numbers and stores their string form, since options always travel as strings; null is "" as in Go.
- */
-export const optionUpdateSchema = z.object({
-  key: shortText.min(1),
-  // Values such as ModelRatio JSON are large: the body cap is their bound.
-  value: z.union([nulFreeText, z.number(), z.boolean(), z.null()]).optional(),
-});
 
 /** GET /api/option/ — every option as strings, secrets left out (option-secrets.ts), sorted by key. */
 function list(c: ApiContext): ApiResult {

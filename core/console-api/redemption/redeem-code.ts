@@ -1,6 +1,7 @@
 import { logQuota } from '../../billing/format-quota.js';
 import { redeemBodySchema } from '../../contracts/topup.js';
 import { REDEMPTION_STATUS } from '../../contracts/redemption.js';
+import { logsElsewhere } from '../../billing/log-writer.js';
 import { redeemForUser, redemptionByKey } from '../../db/repositories/redemptions.js';
 import { parseBody, requireUser, type ApiContext } from '../api-context.js';
 import { fail, ok, type ApiResult } from '../envelope.js';
@@ -28,7 +29,7 @@ export async function redeemCode(c: ApiContext): Promise<ApiResult> {
     if (code.status !== REDEMPTION_STATUS.unused) break;
     const now = Math.floor(Date.now() / 1000);
     const amount = logQuota(code.quota, o.bool('DisplayInCurrencyEnabled'), o.number('QuotaPerUnit'));
-    const won = await redeemForUser(sql, code, { userId: me.id, quota: code.quota, content: `通过兑换码充值 ${amount}，兑换码ID ${code.id}`, now });
+    const won = await redeemForUser(sql, code, { userId: me.id, quota: code.quota, content: `通过兑换码充值 ${amount}，兑换码ID ${code.id}`, now }, logsElsewhere(c.app.db, c.app.logs));
     if (won) return ok(code.quota);
   }
   return fail('兑换失败，该兑换码已被使用');

@@ -1,4 +1,5 @@
 import { logQuota } from '../../billing/format-quota.js';
+import { logsElsewhere } from '../../billing/log-writer.js';
 import { verifyEpaySign } from '../../payment/epay-sign.js';
 import type { ApiContext } from '../api-context.js';
 import type { ApiResult } from '../envelope.js';
@@ -42,7 +43,7 @@ export async function epayNotify(c: ApiContext): Promise<ApiResult> {
   const quota = order.amount * Math.trunc(quotaPerUnit);
   const content = `使用在线充值成功，充值金额: ${logQuota(quota, o.bool('DisplayInCurrencyEnabled'), quotaPerUnit)}，支付金额：${order.money.toFixed(6)}`;
   const sql = c.app.sql;
-  const won = await creditTopUp(sql, order, { userId: order.user_id, quota, content, now: Math.floor(Date.now() / 1000) });
+  const won = await creditTopUp(sql, order, { userId: order.user_id, quota, content, now: Math.floor(Date.now() / 1000) }, logsElsewhere(c.app.db, c.app.logs));
   if (won) {
     c.app.push.notifyAdmins({ kind: 'topup', user_id: order.user_id, username: (await c.app.users.get(order.user_id))?.username ?? '', quota, money: order.money });
     return text('success');

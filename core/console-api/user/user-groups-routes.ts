@@ -7,14 +7,18 @@ import { ok, type ApiResult } from '../envelope.js';
 const usableGroupsOf = (app: AppServices, group: string) =>
   usableGroups(app.options.json<Record<string, string>>('UserUsableGroups'), group);
 
-/** GET /api/user/models: models with an enabled channel in any usable group; null when there are none. */
+/**
+ * GET /api/user/models: models with an enabled channel in any usable group. Go answers null when there are
+ * none (a nil slice), and new-api's own console then throws on `data.map` in its playground and token form:
+ * an empty list is what every client can read.
+ */
 function userModels(c: ApiContext): ApiResult {
   const me = requireUser(c);
   const models = new Set<string>();
   for (const group of Object.keys(usableGroupsOf(c.app, me.group))) {
     for (const model of c.app.channels.modelsFor(group)) models.add(model);
   }
-  return ok(models.size ? [...models].sort() : null);
+  return ok([...models].sort());
 }
 
 /** {group: {ratio, desc}} for every GroupRatio group the user may use (spec §2.2). */

@@ -273,6 +273,21 @@ describe('top-ups repository', () => {
     expect(await creditTopUp(sql, orphan, { userId: orphan.user_id, quota: 1, content: 'x', now: now() })).toBe(false);
     expect(await topUpStatus(sql, orphan.id)).toBe('pending');
   });
+
+  it('with the logs in another database, credits once and hands the winner’s log over instead of writing it', async () => {
+    const u = await user();
+    const tradeNo = `L${seq++}${Date.now()}`;
+    await insertTopUp(sql, { user_id: u, amount: 2, money: 1, trade_no: tradeNo, create_time: now(), status: 'pending' });
+    const order = (await topUpByTradeNo(sql, tradeNo))!;
+    const handed: unknown[] = [];
+    const t = now();
+    const wins = await Promise.all([1, 2].map(() => creditTopUp(sql, order, { userId: u, quota: 20, content: 'paid elsewhere', now: t }, (row) => handed.push(row))));
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    expect((await getLiveUser(sql, u))!.quota).toBe(20);
+    const [owner] = await sql<{ username: string }[]>`SELECT username FROM users WHERE id = ${u}`;
+    expect(handed).toEqual([{ user_id: u, created_at: t, type: LOG_TOPUP, content: 'paid elsewhere', username: owner!.username }]);
+    expect(await sql`SELECT 1 FROM logs WHERE user_id = ${u}`).toHaveLength(0);
+  });
 });
 
 describe('logs repository', () => {
@@ -298,7 +313,7 @@ describe('logs repository', () => {
     // model_name is a LIKE pattern as given (the console sends `gpt-4o%`).
     expect((await listLogs(sql, { type: 0, userId: u, modelName: 'gpt-4o%' }, { offset: 0, limit: 10 })).total).toBe(2);
     expect((await listLogs(sql, { type: 0, userId: u, modelName: 'gpt-4o' }, { offset: 0, limit: 10 })).total).toBe(1);
-    const withChannel = await listLogsWithChannel(sql, { type: LOG_CONSUME, userId: u }, { offset: 0, limit: 10 });
+    const withChannel = await listLogsWithChannel(sql, sql, { type: LOG_CONSUME, userId: u }, { offset: 0, limit: 10 });
     expect(withChannel.rows.map((r) => r.channel_name)).toEqual([null, 'log-ch']);
   });
 

@@ -17,12 +17,12 @@ export interface LogFilter {
   group?: string;
 }
 
-/** A log row with the name of its channel (the admin list joins channels). */
+/** A log row with the name of its channel (the admin list looks it up in channels). */
 export type LogRowWithChannel = LogRow & { channel_name: string | null };
 
 /**
- * The WHERE clause for a filter. Columns are qualified because the admin list joins channels, which has
- * its own type and group. model_name is a LIKE pattern taken as given, without added or escaped
+ * The WHERE clause for a filter. Columns are qualified so the clause stays right in a join (channels has
+ * its own type and group). model_name is a LIKE pattern taken as given, without added or escaped
  * wildcards: new-api does the same and the console relies on it (`gpt-4%` finds every gpt-4 model).
  * The other text filters are exact.
  */
@@ -50,16 +50,17 @@ export async function listLogs(db: Db, f: LogFilter, page: { offset: number; lim
   return { rows, total: count?.n ?? 0 };
 }
 
-/** listLogs with each row's channel name (null when the channel is gone). */
-export async function listLogsWithChannel(db: Db, f: LogFilter, page: { offset: number; limit: number }): Promise<{ rows: LogRowWithChannel[]; total: number }> {
-  const where = whereLogs(db, f);
-  const [rows, [count]] = await Promise.all([
-    db<LogRowWithChannel[]>`
-      SELECT logs.*, channels.name AS channel_name FROM logs LEFT JOIN channels ON channels.id = logs.channel_id
-      WHERE ${where} ORDER BY logs.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
-    db<{ n: number }[]>`SELECT count(*)::bigint AS n FROM logs WHERE ${where}`,
-  ]);
-  return { rows, total: count?.n ?? 0 };
+/**
+ * listLogs with each row's channel name (null when the channel is gone). The names are read from the main
+ * database in a second query, as new-api does, because the logs may live in another one (LOG_SQL_DSN).
+ */
+export async function listLogsWithChannel(logDb: Db, mainDb: Db, f: LogFilter, page: { offset: number; limit: number }): Promise<{ rows: LogRowWithChannel[]; total: number }> {
+  const { rows, total } = await listLogs(logDb, f, page);
+  const ids = [...new Set(rows.map((r) => r.channel_id).filter((id) => id !== 0))];
+  const names = new Map(
+    ids.length === 0 ? [] : (await mainDb<{ id: number; name: string }[]>`SELECT id, name FROM channels WHERE id IN ${mainDb(ids)}`).map((c) => [c.id, c.name]),
+  );
+  return { rows: rows.map((r) => ({ ...r, channel_name: names.get(r.channel_id) ?? null })), total };
 }
 
 /** The newest `limit` logs of a type or whose content starts with the text (wildcards literal). */
@@ -102,13 +103,29 @@ export async function sumLogStat(db: Db, f: LogFilter, nowSeconds: number): Prom
  */
 const DELETE_CHUNK = 1000;
 
-/** Deletes every log older than `before` (unix seconds), chunk by chunk; returns the number deleted. */
+/**
+ * Deletes every log older than `before` (unix seconds); returns the number deleted. The months (partitions,
+ * sql/0011) wholly before it are dropped, which costs a count instead of a delete per row; the rest of the
+ * month it falls in is deleted chunk by chunk. created_at is repeated outside the subquery so that each chunk
+ * only visits the partitions that can hold such rows.
+ */
 export async function deleteOldLogs(db: Db, before: number, chunk = DELETE_CHUNK): Promise<number> {
-  let total = 0;
+  const [dropped] = await db<{ n: number }[]>`SELECT ferryman_logs_drop_before(${before}) AS n`;
+  let total = Number(dropped?.n ?? 0);
   for (;;) {
     const { count } = await db`
-      DELETE FROM logs WHERE id IN (SELECT id FROM logs WHERE created_at < ${before} LIMIT ${chunk})`;
+      DELETE FROM logs WHERE created_at < ${before}
+        AND (id, created_at) IN (SELECT id, created_at FROM logs WHERE created_at < ${before} LIMIT ${chunk})`;
     total += count;
     if (count < chunk) return total;
   }
+}
+
+/** How many months the log retention job keeps partitions ready for beyond the current one. */
+export const LOG_PARTITIONS_AHEAD = 2;
+
+/** Creates the partitions of the month holding `now` (unix seconds) and the LOG_PARTITIONS_AHEAD after it; how many were new. */
+export async function ensureLogPartitions(db: Db, now: number, ahead = LOG_PARTITIONS_AHEAD): Promise<number> {
+  const [row] = await db<{ n: number }[]>`SELECT ferryman_logs_ensure_partitions(${now}, ${ahead}) AS n`;
+  return Number(row?.n ?? 0);
 }

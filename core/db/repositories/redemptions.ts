@@ -2,7 +2,7 @@ import { REDEMPTION_STATUS } from '../../contracts/redemption.js';
 import type { Sql } from '../connect.js';
 import type { Db } from './db.js';
 import { prefixPattern } from './like-pattern.js';
-import { claimAndCredit, type TopUpCredit } from './top-up-credit.js';
+import { claimAndCredit, type CreditLog, type TopUpCredit } from './top-up-credit.js';
 
 /** A redemptions row as the driver returns it (new-api schema; int8 parsed to number in connect.ts). */
 export interface RedemptionRow {
@@ -80,7 +80,12 @@ export async function softDeleteRedemption(db: Db, id: number): Promise<boolean>
  * while the code is unused and still worth `code.quota` (an admin edit in between makes it miss, and the
  * caller reads the code again); whether this call won.
  */
-export function redeemForUser(sql: Sql, code: Pick<RedemptionRow, 'id' | 'quota'>, credit: TopUpCredit): Promise<boolean> {
+export function redeemForUser(
+  sql: Sql,
+  code: Pick<RedemptionRow, 'id' | 'quota'>,
+  credit: TopUpCredit,
+  logElsewhere: ((row: CreditLog) => void) | null = null,
+): Promise<boolean> {
   return claimAndCredit(
     sql,
     sql`UPDATE redemptions SET status = ${REDEMPTION_STATUS.used}, redeemed_time = ${credit.now}, used_user_id = ${credit.userId}
@@ -88,5 +93,6 @@ export function redeemForUser(sql: Sql, code: Pick<RedemptionRow, 'id' | 'quota'
           AND EXISTS (SELECT 1 FROM users WHERE id = ${credit.userId})
         RETURNING id`,
     credit,
+    logElsewhere,
   );
 }

@@ -1,6 +1,6 @@
 import type { Sql } from '../connect.js';
 import type { Db } from './db.js';
-import { claimAndCredit, type TopUpCredit } from './top-up-credit.js';
+import { claimAndCredit, type CreditLog, type TopUpCredit } from './top-up-credit.js';
 
 /** A top_ups row (new-api's TopUp): an EPay order, `amount` in units, `money` as asked for. */
 export interface TopUpRow {
@@ -31,12 +31,18 @@ export async function topUpStatus(db: Db, id: number): Promise<string | null> {
 }
 
 /** Marks a pending order of an existing user paid and credits it in one statement; whether this call won. */
-export function creditTopUp(sql: Sql, order: Pick<TopUpRow, 'id' | 'user_id'>, credit: TopUpCredit): Promise<boolean> {
+export function creditTopUp(
+  sql: Sql,
+  order: Pick<TopUpRow, 'id' | 'user_id'>,
+  credit: TopUpCredit,
+  logElsewhere: ((row: CreditLog) => void) | null = null,
+): Promise<boolean> {
   return claimAndCredit(
     sql,
     sql`UPDATE top_ups SET status = 'success'
         WHERE id = ${order.id} AND status = 'pending' AND EXISTS (SELECT 1 FROM users WHERE id = ${order.user_id})
         RETURNING id`,
     credit,
+    logElsewhere,
   );
 }

@@ -8,7 +8,8 @@ export const TASK_POLLER_LOCK = 7_463_007;
 /**
  * Elects the one node that runs a scheduled job: a session-level pg_try_advisory_lock on a connection
  * this node keeps reserved, so a crashed leader's lock goes with its connection and another node takes
- * over at its next try. The embedded database has one node by construction, which always leads.
+ * over at its next try. The embedded database has one process by construction: its one node leads, or with
+ * relay threads the one its connection names (core/cluster).
  */
 export class LeaderLock {
   private conn: postgres.ReservedSql<Record<string, never>> | null = null;
@@ -20,7 +21,7 @@ export class LeaderLock {
   ) {}
 
   async lead(): Promise<boolean> {
-    if (this.db.kind !== 'postgres') return true;
+    if (this.db.kind !== 'postgres') return this.db.runsJobs !== false;
     try {
       this.conn ??= await this.db.sql.reserve();
       // Asked every time rather than remembered: a reconnected session no longer holds the lock.

@@ -1,0 +1,115 @@
+import type { ChannelActor } from '../actors/channel-actor.js';
+import { channelFailureOf } from '../channel-health/channel-failure.js';
+import type { MediaRequest } from '../formats/media/media-request.js';
+import type { Exchange } from '../http/exchange.js';
+import { readCapped } from '../upstream/read-capped.js';
+import type { UpstreamResponse } from '../upstream/upstream-client.js';
+import { AZURE_DEFAULT_API_VERSION } from '../providers/azure/azure-host.js';
+import { channelRedactor } from './channel-redactor.js';
+import { classifyFailure } from './classify-failure.js';
+import type { ForwardDeps } from './forward-attempt.js';
+import { mediaUpstreamCall } from './media-upstream.js';
+import { mapModel } from './model-mapping.js';
+import { RelayError } from './relay-error.js';
+import { transportFailure } from './transport-failure.js';
+import { upstreamError } from './upstream-error.js';
+
+/** What one media exchange produced: the channel, the model it was sent as, and the answer's JSON (null: not JSON). */
+export interface MediaOutcome {
+  channelId: number;
+  upstreamModel: string;
+  mapped: boolean;
+  answer: unknown;
+}
+
+const MAX_ANSWER = 64 * 1024 * 1024;
+const CLIENT_GONE = Object.assign(new Error('client closed the request'), { code: 'CLIENT_GONE' });
+const RELAY_TIMED_OUT = Object.assign(new Error('RELAY_TIMEOUT reached'), { code: 'RELAY_TIMEOUT' });
+
+const badBody = () => new RelayError(502, 'upstream returned a body that is not JSON', { type: 'upstream_error', code: 'bad_response_body', local: false });
+
+/** Speech answers are audio and transcriptions may be text, srt or vtt: only the other kinds must answer JSON. */
+const answersJson = (req: MediaRequest) => req.kind !== 'speech' && req.kind !== 'transcription' && req.kind !== 'translation';
+
+/**
+ * One try of a media request on one channel, with forwardAttempt's rules: keys redacted from whatever
+ * fails, the channel's health told only when the upstream was at fault. The answer goes back to the client
+ * as the upstream sent it (bytes and Content-Type: audio, JSON, text, srt, vtt); a JSON kind whose answer is
+ * not JSON, or carries an error, is an upstream failure (retried elsewhere, not billed).
+ */
+export async function forwardMedia(deps: ForwardDeps, ex: Exchange, req: MediaRequest, query: string, channel: ChannelActor): Promise<MediaOutcome> {
+  const ch = channel.config;
+  const { upstreamModel, mapped } = mapModel(req.model, ch.modelMapping);
+  const redact = channelRedactor(ch);
+  const picked = channel.pickKey();
+  if (!picked) throw new RelayError(503, `channel ${ch.id} has no usable key`, { type: 'upstream_error', code: 'channel:no_available_key', local: false });
+  const keyIndex = picked.index;
+  const call = await mediaUpstreamCall(req, ch, picked.key, upstreamModel, query, AZURE_DEFAULT_API_VERSION);
+  const t0 = Date.now();
+  channel.start(keyIndex);
+  let answered = false;
+  const sent = deps.upstream.send({
+    url: call.url,
+    method: 'POST',
+    headers: { accept: '*/*', 'accept-encoding': 'identity', ...call.headers },
+    body: call.body,
+    firstByteTimeoutMs: deps.env.FIRST_BYTE_TIMEOUT * 1000,
+    idleTimeoutMs: deps.env.STREAMING_TIMEOUT * 1000,
+  });
+  ex.onAbort(() => sent.abort(CLIENT_GONE));
+  const relayTimeout = deps.env.RELAY_TIMEOUT > 0 ? setTimeout(() => sent.abort(RELAY_TIMED_OUT), deps.env.RELAY_TIMEOUT * 1000) : null;
+  try {
+    let res: UpstreamResponse;
+    try {
+      res = await sent.response;
+    } catch (e) {
+      if (!ex.aborted) deps.log.warn('upstream request failed', { channel: ch.id, cause: redact(String((e as { code?: unknown }).code ?? (e as Error).message)) });
+      throw transportFailure(e, 'connect');
+    }
+    if (res.status !== 200) {
+      const text = await readCapped(res.body, 1024 * 1024).then((b) => b.toString('utf8')).catch(() => '');
+      throw upstreamError(res.status, text);
+    }
+    answered = true;
+    let buf: Buffer;
+    try {
+      buf = await readCapped(res.body, MAX_ANSWER);
+    } catch (e) {
+      throw transportFailure(e, 'response');
+    }
+    const contentType = typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : answersJson(req) ? 'application/json' : 'application/octet-stream';
+    const answer = answersJson(req) ? jsonAnswer(buf) : null;
+    ex.send(200, buf, { 'Content-Type': contentType });
+    channel.succeed(Date.now() - t0, keyIndex);
+    return { channelId: ch.id, upstreamModel, mapped, answer };
+  } catch (e) {
+    if (ex.aborted) {
+      channel.release(keyIndex);
+      throw new RelayError(499, 'client closed the request', { local: true });
+    }
+    if (!(e instanceof RelayError)) {
+      channel.release(keyIndex);
+      throw e;
+    }
+    const err = e.redacted(redact);
+    if (classifyFailure(err) === 'upstream') channel.fail(channelFailureOf(err, answered), keyIndex);
+    else channel.release(keyIndex);
+    throw err;
+  } finally {
+    if (relayTimeout) clearTimeout(relayTimeout);
+  }
+}
+
+/** The answer's JSON object; an error object inside a 200 is the upstream's failure. */
+function jsonAnswer(buf: Buffer): Record<string, unknown> {
+  let json: unknown;
+  try {
+    json = JSON.parse(buf.toString('utf8'));
+  } catch {
+    throw badBody();
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw badBody();
+  const obj = json as Record<string, unknown>;
+  if (obj.error && !obj.data && !obj.results) throw upstreamError(500, buf.toString('utf8'));
+  return obj;
+}

@@ -1,0 +1,61 @@
+import type { ChannelConfig } from '../actors/channel-config.js';
+import type { ChannelCapability } from '../contracts/channel-types.js';
+import type { MediaKind, MediaRequest } from '../formats/media/media-request.js';
+import { encodeMultipart } from '../formats/media/multipart.js';
+import { providerOf } from '../providers/registry.js';
+import { upstreamAuthHeaders, upstreamUrl } from '../providers/upstream-url.js';
+import { localError, type RelayError } from './relay-error.js';
+import type { UpstreamCall } from './upstream-request.js';
+
+/** The OpenAI path of each media kind (Azure's host adapter turns it into the deployment's). */
+export const MEDIA_PATH: Readonly<Record<MediaKind, string>> = {
+  image_generation: '/v1/images/generations',
+  image_edit: '/v1/images/edits',
+  speech: '/v1/audio/speech',
+  transcription: '/v1/audio/transcriptions',
+  translation: '/v1/audio/translations',
+  moderation: '/v1/moderations',
+  rerank: '/v1/rerank',
+};
+
+/** What a channel type must serve (its registry capabilities) to be sent the kind; moderations ride on chat. */
+const NEEDS: Readonly<Record<MediaKind, ChannelCapability>> = {
+  image_generation: 'images',
+  image_edit: 'images',
+  speech: 'audio',
+  transcription: 'audio',
+  translation: 'audio',
+  moderation: 'chat',
+  rerank: 'rerank',
+};
+
+/**
+ * Whether the channel's type takes the kind in OpenAI's form: an OpenAI-dialect adapter whose registry row
+ * lists the capability. Anything else would be sent a body it cannot read.
+ */
+export function servesMedia(channelType: number, kind: MediaKind): boolean {
+  const p = providerOf(channelType);
+  return p.dialect === 'openai' && p.capabilities.includes(NEEDS[kind]);
+}
+
+export const mediaUnsupported = (ch: ChannelConfig, kind: MediaKind): RelayError =>
+  localError(400, `channel type ${ch.type} (${providerOf(ch.type).name}) does not support ${MEDIA_PATH[kind]}`, 'convert_request_failed', 'invalid_request_error');
+
+/**
+ * The upstream request: the client's JSON or multipart parts with the model replaced by the channel's,
+ * to the kind's path on the channel's host, with its credentials and header_override laid over last.
+ */
+export async function mediaUpstreamCall(req: MediaRequest, ch: ChannelConfig, key: string, upstreamModel: string, query: string, azureApiVersion: string): Promise<UpstreamCall> {
+  if (!servesMedia(ch.type, req.kind)) throw mediaUnsupported(ch, req.kind);
+  const url = upstreamUrl(ch, MEDIA_PATH[req.kind], query, upstreamModel, azureApiVersion);
+  const auth = upstreamAuthHeaders(ch, key);
+  let body: Buffer | string;
+  let contentType: string;
+  if (req.body.type === 'multipart') {
+    ({ body, contentType } = await encodeMultipart(req.body.form, { model: upstreamModel }));
+  } else {
+    body = JSON.stringify({ ...req.body.json, model: upstreamModel });
+    contentType = 'application/json';
+  }
+  return { url, headers: { ...auth, 'content-type': contentType, ...ch.headerOverride }, body };
+}

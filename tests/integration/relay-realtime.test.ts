@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { MOCK_REALTIME_DROP_KEY, MOCK_REALTIME_REFUSE_KEY, MOCK_REALTIME_USAGE, type RealtimeUpgradeRecord } from '../../bench/mock-realtime.js';
+import { eventually } from '../support/console-client.js';
+import { addChannel, addToken, ledger, startRelayFixture, type Ledger, type RelayFixture } from '../support/relay-fixture.js';
+
+// Defaults: gpt-4o-realtime-preview ratio 2.5, gpt-4o-mini-realtime-preview 0.3, completion ratio 4 (gpt-4o*),
+// audio ratio 8 for the exact gpt-4o-realtime-preview, 10/0.6 for the mini, 20 for a dated snapshot, audio
+// completion ×2, group ratio 1. The mock reports per response: text in 50, audio in 80, text out 60, audio out 200.
+// One response of gpt-4o-realtime-preview: (50 + 60×4 + 80×8 + 200×8×2) × 2.5 = 10 325
+const FULL_RESPONSE = 10_325;
+// gpt-4o-mini-realtime-preview: (50 + 240 + 80×16.666… + 200×16.666…×2) × 0.3 = 2487
+const MINI_RESPONSE = 2_487;
+// gpt-4o-realtime-preview-2024-12-17 (audio ratio 20): (50 + 240 + 1600 + 8000) × 2.5 = 24 725
+const DATED_RESPONSE = 24_725;
+
+interface ServerEvent {
+  type: string;
+  error?: { message: string; type: string; code: unknown };
+  response?: { usage?: unknown };
+}
+
+/** A client socket whose frames are kept, to be awaited in order. */
+interface Session {
+  ws: WebSocket;
+  events: ServerEvent[];
+  binary: Buffer[];
+  closed: Promise<number>;
+  next(type: string, count?: number): Promise<ServerEvent>;
+}
+
+function connect(url: string, protocols: string[], headers: Record<string, string> = {}): Session {
+  const ws = new WebSocket(url, protocols, { headers });
+  const events: ServerEvent[] = [];
+  const binary: Buffer[] = [];
+  const waiters: Array<() => void> = [];
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) binary.push(data as Buffer);
+    else events.push(JSON.parse((data as Buffer).toString('utf8')) as ServerEvent);
+    for (const w of waiters.splice(0)) w();
+  });
+  ws.on('error', () => {});
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  const next = (type: string, count = 1) =>
+    new Promise<ServerEvent>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`no ${count}× ${type}; got ${events.map((e) => e.type).join(',')}`)), 10_000);
+      const check = () => {
+        const found = events.filter((e) => e.type === type);
+        if (found.length >= count) {
+          clearTimeout(t);
+          resolve(found[count - 1]!);
+        } else waiters.push(check);
+      };
+      check();
+    });
+  return { ws, events, binary, closed, next };
+}
+
+interface LogRow {
+  quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  model_name: string;
+  content: string;
+  is_stream: boolean;
+  other: string;
+}
+
+describe('/v1/realtime over WebSockets, billed from the upstream usage events', () => {
+  let f: RelayFixture;
+  let key: string;
+  let wsUrl: string;
+
+  beforeAll(async () => {
+    f = await startRelayFixture();
+    const r = await f.root.put('/api/option/', { key: 'RetryTimes', value: '1' });
+    expect(r.body.success).toBe(true);
+    await addChannel(f, { models: 'gpt-4o-realtime-preview' });
+    await addChannel(f, { key: MOCK_REALTIME_DROP_KEY, models: 'gpt-4o-mini-realtime-preview' });
+    // a refusing channel tried first, then a good one: the client never sees the refusal
+    await addChannel(f, { key: MOCK_REALTIME_REFUSE_KEY, models: 'gpt-4o-realtime-preview-2024-12-17', priority: 10 });
+    await addChannel(f, { models: 'gpt-4o-realtime-preview-2024-12-17', priority: 0 });
+    await addChannel(f, { key: MOCK_REALTIME_REFUSE_KEY, models: 'gpt-4o-mini-realtime-preview-2024-12-17' });
+    await addChannel(f, { type: 14, models: 'claude-3-haiku-20240307' });
+    const t = await addToken(f.root);
+    key = t.key;
+    wsUrl = `${f.gw.url.replace(/^http/, 'ws')}/v1/realtime`;
+  });
+  afterAll(() => f?.stop());
+
+  const upgrades = async () => (await (await fetch(`${f.mock.url}/__mock/realtime`)).json()) as RealtimeUpgradeRecord[];
+  const lastLog = async () =>
+    (await f.gw.sql<LogRow[]>`SELECT quota, prompt_tokens, completion_tokens, model_name, content, is_stream, other FROM logs WHERE user_id = ${f.root.userId} AND type = 2 ORDER BY id DESC LIMIT 1`)[0]!;
+  // the balance as the user sees it: quota leased into the gateway's memory is still theirs
+  const balance = async () => (await f.root.get<{ quota: number }>('/api/user/self')).body.data!.quota;
+  const subprotocols = (k: string) => ['realtime', `openai-insecure-api-key.${k}`, 'openai-beta.realtime-v1'];
+
+  const snapshot = async () => {
+    const { used, requests, charged: logged, logs } = await ledger(f.gw, f.root.userId);
+    return { used, requests, logged, logs, balance: await balance() };
+  };
+  const start = async () => ({ ...(await ledger(f.gw, f.root.userId)), balance: await balance() });
+
+  /** Waits until one more consume row has landed and the balance moved by exactly what it says. */
+  async function charged(before: Ledger & { balance: number }, amount: number): Promise<LogRow> {
+    const after = await ledger(f.gw, f.root.userId, (v) => v.logs === before.logs + 1 && v.used === before.used + amount);
+    expect(after.logs).toBe(before.logs + 1);
+    expect(after.used - before.used).toBe(amount);
+    expect(after.charged - before.charged).toBe(amount);
+    expect(await eventually(balance, (b) => b === before.balance - amount)).toBe(before.balance - amount);
+    const row = await lastLog();
+    expect(row.quota).toBe(amount);
+    return row;
+  }
+
+  /** A refused session: an error frame, the socket closed, nothing charged or logged. */
+  async function refused(url: string, protocols: string[]): Promise<{ code: number; error: NonNullable<ServerEvent['error']> }> {
+    const before = await snapshot();
+    const s = connect(url, protocols);
+    const frame = await s.next('error');
+    const code = await s.closed;
+    // a late charge or log would show within the settle window
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await snapshot()).toEqual(before);
+    return { code, error: frame.error! };
+  }
+
+  it('pipes two responses both ways and bills their reported usage, summed, once', async () => {
+    const before = await start();
+    const seenBefore = (await upgrades()).length;
+    const s = connect(`${wsUrl}?model=gpt-4o-realtime-preview`, subprotocols(key));
+    await new Promise<void>((resolve, reject) => (s.ws.once('open', () => resolve()), s.ws.once('unexpected-response', () => reject(new Error('refused')))));
+    // the subprotocol answered is `realtime`, never the one carrying the key
+    expect(s.ws.protocol).toBe('realtime');
+    await s.next('session.created');
+    s.ws.send(JSON.stringify({ type: 'response.create' }));
+    const first = await s.next('response.done');
+    expect(first.response?.usage).toEqual(MOCK_REALTIME_USAGE);
+    const audio = Buffer.from([0, 1, 2, 3, 254, 255]);
+    s.ws.send(audio, { binary: true });
+    s.ws.send(JSON.stringify({ type: 'response.create' }));
+    await s.next('response.done', 2);
+    expect(s.events.filter((e) => e.type === 'response.audio.delta')).toHaveLength(4);
+    expect(s.events.filter((e) => e.type === 'response.text.delta')).toHaveLength(4);
+    expect(s.binary).toEqual([audio]);
+    s.ws.close(1000);
+    expect(await s.closed).toBe(1000);
+
+    // 2 × 10 325, beyond the 1 250 reserved up front (500 × 2.5): the session held more as it went
+    const row = await charged(before, 2 * FULL_RESPONSE);
+    expect(row.model_name).toBe('gpt-4o-realtime-preview');
+    expect(row.is_stream).toBe(false);
+    expect(row.prompt_tokens).toBe(260);
+    expect(row.completion_tokens).toBe(520);
+    expect(row.content).toBe('模型倍率 2.50，补全倍率 4.00，音频倍率 8.00，音频补全倍率 2.00，分组倍率 1.00');
+    expect(JSON.parse(row.other)).toMatchObject({
+      ws: true,
+      audio_input: 160,
+      audio_output: 400,
+      text_input: 100,
+      text_output: 120,
+      audio_ratio: 8,
+      audio_completion_ratio: 2,
+      model_ratio: 2.5,
+      completion_ratio: 4,
+    });
+    expect((await ledger(f.gw, f.root.userId)).requests).toBe(before.requests + 1);
+
+    // the upstream got the channel's key and the realtime beta header, never the client's token
+    const [up] = (await upgrades()).slice(seenBefore);
+    expect(up).toMatchObject({ path: '/v1/realtime', query: 'model=gpt-4o-realtime-preview', authorization: 'Bearer mock-ok', openaiBeta: 'realtime=v1', protocol: '' });
+    expect(JSON.stringify(await upgrades())).not.toContain(key.slice(3));
+  });
+
+  it('takes the key from Authorization too', async () => {
+    const before = await start();
+    const s = connect(`${wsUrl}?model=gpt-4o-realtime-preview`, [], { authorization: `Bearer ${key}` });
+    await s.next('session.created');
+    s.ws.send(JSON.stringify({ type: 'response.create' }));
+    await s.next('response.done');
+    s.ws.close(1000);
+    await s.closed;
+    await charged(before, FULL_RESPONSE);
+  });
+
+  it('bills what was reported when the upstream drops mid-session, and refunds the rest', async () => {
+    const before = await start();
+    const s = connect(`${wsUrl}?model=gpt-4o-mini-realtime-preview`, subprotocols(key));
+    await s.next('session.created');
+    s.ws.send(JSON.stringify({ type: 'response.create' }));
+    await s.next('response.done');
+    const err = await s.next('error');
+    expect(err.error).toMatchObject({ type: 'upstream_error', code: 'upstream_closed' });
+    expect(await s.closed).toBe(1011);
+    const row = await charged(before, MINI_RESPONSE);
+    expect(JSON.parse(row.other)).toMatchObject({ ws: true, audio_input: 80, audio_output: 200, text_input: 50, text_output: 60 });
+  });
+
+  it('retries another channel when the upstream refuses the handshake, before the client is told', async () => {
+    const before = await start();
+    const seenBefore = (await upgrades()).length;
+    const s = connect(`${wsUrl}?model=gpt-4o-realtime-preview-2024-12-17`, subprotocols(key));
+    await s.next('session.created');
+    s.ws.send(JSON.stringify({ type: 'response.create' }));
+    await s.next('response.done');
+    s.ws.close(1000);
+    await s.closed;
+    expect(s.events.some((e) => e.type === 'error')).toBe(false);
+    const row = await charged(before, DATED_RESPONSE);
+    expect(JSON.parse(row.other)).toMatchObject({ audio_ratio: 20, admin_info: { use_channel: [expect.any(String), expect.any(String)] } });
+    expect((await upgrades()).slice(seenBefore).map((u) => u.authorization)).toEqual([`Bearer ${MOCK_REALTIME_REFUSE_KEY}`, 'Bearer mock-ok']);
+  });
+
+  it('closes the session with an error frame when the token cannot pay for the next response, billing what was reported', async () => {
+    // 12 000: the 1 250 reserved and the first response's hold fit, the second response's hold does not
+    const poor = await addToken(f.root, { remain_quota: 12_000 });
+    const before = await start();
+    const s = connect(`${wsUrl}?model=gpt-4o-realtime-preview`, subprotocols(poor.key));
+    await s.next('session.created');
+    s.ws.send(JSON.stringify({ type: 'response.create' }));
+    await s.next('response.done');
+    s.ws.send(JSON.stringify({ type: 'response.create' }));
+    const err = await s.next('error');
+    expect(err.error).toMatchObject({ code: 'pre_consume_token_quota_failed' });
+    expect(await s.closed).toBe(1008);
+    // both responses were delivered, so both are billed (the shortfall beyond the token is the user's)
+    await charged(before, 2 * FULL_RESPONSE);
+  });
+
+  it('answers a bad key with an error frame, costing nothing and never reaching the upstream', async () => {
+    const seenBefore = (await upgrades()).length;
+    const { code, error } = await refused(`${wsUrl}?model=gpt-4o-realtime-preview`, subprotocols('sk-notavalidtoken'));
+    expect(code).toBe(1008);
+    expect(error.message).toBe('无效的令牌');
+    expect((await upgrades()).length).toBe(seenBefore);
+  });
+
+  it.each([
+    ['a model no channel serves', 'no-such-realtime-model', 'model_not_found', 1011],
+    ['a channel type without a realtime socket', 'claude-3-haiku-20240307', 'convert_request_failed', 1008],
+    ['an upstream that refuses on every channel', 'gpt-4o-mini-realtime-preview-2024-12-17', 'invalid_api_key', 1008],
+  ])('answers %s with an error frame, costing nothing', async (_what, model, errorCode, closeCode) => {
+    const { code, error } = await refused(`${wsUrl}?model=${model}`, subprotocols(key));
+    expect(error.code).toBe(errorCode);
+    expect(code).toBe(closeCode);
+  });
+});
