@@ -8,6 +8,7 @@ import type { Logger } from '../log/logger.js';
 import type { OptionsStore } from '../options/options-store.js';
 import type { AdminEvent } from '../push/admin-event.js';
 import { adminUrlPolicy, outboundDispatcher } from '../upstream/outbound-policy.js';
+import { UpstreamClient } from '../upstream/upstream-client.js';
 import { runEffects } from './effects-runner.js';
 import type { HealthEffect, Notice } from './health-effects.js';
 import { healthSettingsSource, type HealthSettings } from './health-settings.js';
@@ -33,12 +34,15 @@ export class ChannelHealth {
   readonly settings: () => HealthSettings;
   /** channel tests and balance queries: the base URLs are the operator's (adminUrlPolicy) */
   readonly outbound: Dispatcher;
+  /** channel tests, sent as the relay sends (and token fetches of the rows that authorize), same policy */
+  readonly upstream: UpstreamClient;
   readonly running = { testAll: false };
   private readonly notifier: RootNotifier;
   private directory: ChannelDirectory | null = null;
 
   constructor(private readonly deps: ChannelHealthDeps) {
     this.outbound = outboundDispatcher(adminUrlPolicy(deps.env));
+    this.upstream = UpstreamClient.forChannels(deps.env, 4);
     this.settings = healthSettingsSource(deps.options);
     this.notifier = new RootNotifier(deps);
     this.hooks = {
@@ -75,6 +79,6 @@ export class ChannelHealth {
   }
 
   async close(): Promise<void> {
-    await this.outbound.close();
+    await Promise.all([this.outbound.close(), this.upstream.close()]);
   }
 }

@@ -1,13 +1,16 @@
-import { request } from 'undici';
 import type { ChannelActor } from '../actors/channel-actor.js';
 import type { AppServices } from '../app-services.js';
 import { CHANNEL_STATUS } from '../contracts/channel.js';
 import { recordTestResult } from '../db/repositories/channels.js';
+import type { UpstreamCall } from '../providers/provider.js';
+import { providerOf } from '../providers/registry.js';
 import { channelRedactor } from '../relay/channel-redactor.js';
+import { authorizeFailure } from '../relay/forward-attempt.js';
 import { formatSettingsOf } from '../relay/format-settings-view.js';
 import { mapModel } from '../relay/model-mapping.js';
+import { RelayError } from '../relay/relay-error.js';
 import { readCapped } from '../upstream/read-capped.js';
-import type { ChannelFailure } from './channel-failure.js';
+import { channelFailureOf, type ChannelFailure } from './channel-failure.js';
 import { buildTestRequest, testModelOf, untestableReason } from './test-request.js';
 import { testVerdict } from './test-verdict.js';
 
@@ -19,6 +22,7 @@ export interface ChannelTestResult {
 }
 
 const MAX_BODY = 1024 * 1024;
+const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json', 'accept-encoding': 'identity' };
 
 /**
  * The key a test uses: one the relay would pick; else the first enabled key even if its breaker is open (a
@@ -38,7 +42,8 @@ function testKey(actor: ChannelActor): { index: number; key: string } | null {
 }
 
 /**
- * Sends one minimal real request to the channel in its own dialect (test-request.ts), records response_time
+ * Sends one minimal real request to the channel as the relay would (test-request.ts, then the row's signing or
+ * token step), through the channels' UpstreamClient so the outbound policy applies; records response_time
  * and test_time, and tells the actor, whose rules may re-enable (or, in a test-all run, disable) the channel;
  * resolves once that is persisted. `asked` is the ?model= of the console, '' for the default.
  */
@@ -52,22 +57,37 @@ export async function runChannelTest(app: AppServices, actor: ChannelActor, aske
   const model = testModelOf(ch, asked);
   const started = Date.now();
   let failure: ChannelFailure | null;
+  const { authorize, hub } = providerOf(ch.type);
   try {
     const upstreamModel = mapModel(model, ch.modelMapping).upstreamModel;
-    const req = buildTestRequest(ch, model, upstreamModel, picked.key, formatSettingsOf(app.options));
-    const res = await request(req.url, {
-      method: 'POST',
-      headers: req.headers,
-      body: req.body,
-      dispatcher: app.channelHealth.outbound,
-      headersTimeout: app.env.FIRST_BYTE_TIMEOUT * 1000,
-      bodyTimeout: app.env.STREAMING_TIMEOUT * 1000,
+    const built = buildTestRequest(ch, model, upstreamModel, picked.key, {
+      settings: formatSettingsOf(app.options),
+      clientHeaders: {},
+      forceStreamOption: false,
+      azureApiVersion: app.env.AZURE_DEFAULT_API_VERSION,
     });
+    let call: UpstreamCall = built;
+    if (authorize) {
+      const ctx = { ch, key: picked.key, model: upstreamModel, stream: false, upstream: app.channelHealth.upstream };
+      call = await authorize(built, ctx).catch((e: unknown) => {
+        throw e instanceof RelayError ? e : authorizeFailure(e);
+      });
+    }
+    const res = await app.channelHealth.upstream.send({
+      url: call.url,
+      method: 'POST',
+      // below the call's own headers, as the relay lays them (a signature covers what the row signed)
+      headers: { ...JSON_HEADERS, ...call.headers },
+      body: call.body,
+      firstByteTimeoutMs: app.env.FIRST_BYTE_TIMEOUT * 1000,
+      idleTimeoutMs: app.env.STREAMING_TIMEOUT * 1000,
+    }).response;
     const body = (await readCapped(res.body, MAX_BODY)).toString('utf8');
-    failure = testVerdict(req.kind, res.statusCode, body);
+    failure = testVerdict(built.kind, res.status, body, hub);
   } catch (e) {
-    const cause = (e as { code?: unknown }).code ?? (e as Error).message;
-    failure = { status: 0, message: String(cause) };
+    // the relay's refusals (a request the channel cannot take, a failed signing step) keep their status and code
+    if (e instanceof RelayError) failure = channelFailureOf(e);
+    else failure = { status: 0, message: String((e as { code?: unknown }).code ?? (e as Error).message) };
   }
   const elapsedMs = Date.now() - started;
   if (failure) failure = { ...failure, message: redact(failure.message) };

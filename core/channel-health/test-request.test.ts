@@ -1,22 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../actors/test-channel-config.js';
 import { OptionsStore } from '../options/options-store.js';
+import { AZURE_DEFAULT_API_VERSION } from '../providers/azure/azure-host.js';
+import { providerOf } from '../providers/registry.js';
 import { formatSettingsOf } from '../relay/format-settings-view.js';
 import { buildTestRequest, isEmbeddingModel, testChat, testModelOf, untestableReason } from './test-request.js';
 import { testVerdict } from './test-verdict.js';
 
-const settings = formatSettingsOf(new OptionsStore());
-const ch = (type: number, baseUrl = 'http://up.test') => testConfig({ type, baseUrl, keys: ['k'] });
+const settings = { settings: formatSettingsOf(new OptionsStore()), clientHeaders: {}, forceStreamOption: false, azureApiVersion: AZURE_DEFAULT_API_VERSION };
+const ch = (type: number, baseUrl = 'http://up.test', other = '') => testConfig({ type, baseUrl, keys: ['k'], other });
 
 describe('what a channel test sends', () => {
-  it.each<[string, string, boolean]>([
-    ['text-embedding-3-small', 'openai', true],
-    ['bge-large-zh', 'openai', true],
-    ['m3e-base', 'openai', true],
-    ['gpt-4o-mini', 'openai', false],
-    ['anything', 'mokaai', true],
-  ])('%s on %s is an embedding model: %s', (model, kind, want) => {
-    expect(isEmbeddingModel(model, kind === 'mokaai' ? 44 : 1)).toBe(want);
+  it.each<[string, number, boolean]>([
+    ['text-embedding-3-small', 1, true],
+    ['bge-large-zh', 1, true],
+    ['m3e-base', 1, true],
+    ['gpt-4o-mini', 1, false],
+    ['anything', 44, true], // MokaAI M3E serves embeddings only
+    ['jina-clip-v1', 38, true], // so does Jina (embeddings and rerank, no chat)
+    ['claude-3-5-haiku', 14, false],
+  ])('%s on type %i is an embedding model: %s', (model, type, want) => {
+    expect(isEmbeddingModel(model, type)).toBe(want);
   });
 
   it.each<[string, Record<string, unknown>]>([
@@ -36,8 +40,9 @@ describe('what a channel test sends', () => {
     expect(testModelOf({ testModel: '', models: [] }, '')).toBe('gpt-4o-mini');
   });
 
-  it('refuses task channels with new-api’s words', () => {
+  it('refuses task channels with new-api’s words, and types the relay has no adapter for', () => {
     expect([2, 5, 36, 1].map(untestableReason)).toEqual(['midjourney channel test is not supported', 'midjourney plus channel test is not supported!!!', 'suno channel test is not supported', null]);
+    expect(untestableReason(18)).toBe('channel type 18 (讯飞星火认知) has no adapter yet');
   });
 
   it.each<[string, number, string, { kind: string; url: string; auth: Record<string, string> }]>([
@@ -54,9 +59,30 @@ describe('what a channel test sends', () => {
     expect(r.headers).toMatchObject(want.auth);
   });
 
+  // Built as the relay builds them, before the row's authorize step (signing, tokens) rewrites the call.
+  it.each<[string, number, string, { key?: string; other?: string }, { kind: string; url: string; body: Record<string, unknown> }]>([
+    ['Bedrock speaks Claude', 33, 'claude-3-5-sonnet-20240620', {}, { kind: 'claude', url: 'http://up.test/v1/messages', body: { model: 'claude-3-5-sonnet-20240620', max_tokens: 10 } }],
+    ['Vertex speaks Claude for a Claude model', 41, 'claude-3-5-sonnet-20240620', {}, { kind: 'claude', url: 'http://up.test/v1/messages', body: { max_tokens: 10 } }],
+    ['Vertex speaks Gemini for a Gemini model', 41, 'gemini-2.5-flash', {}, { kind: 'gemini', url: 'http://up.test/v1beta/models/gemini-2.5-flash:generateContent', body: { generationConfig: { maxOutputTokens: 300 } } }],
+    ['Tencent through its adapter', 23, 'hunyuan-lite', { key: '1300000000|AKIDid|secret' }, { kind: 'hub-chat', url: 'http://up.test/', body: { Model: 'hunyuan-lite', Messages: [{ Role: 'user', Content: 'hi' }], Stream: false } }],
+    ['Dify through its adapter', 37, 'dify', {}, { kind: 'hub-chat', url: 'http://up.test/v1/chat-messages', body: { query: 'hi', response_mode: 'blocking' } }],
+    ['Baidu through its adapter', 15, 'ERNIE-3.5-8K', {}, { kind: 'hub-chat', url: 'http://up.test/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/completions', body: { messages: [{ role: 'user', content: 'hi' }], max_output_tokens: 10 } }],
+    ['Coze through its adapter', 49, 'coze-bot', { other: '7350000000000000001' }, { kind: 'hub-chat', url: 'http://up.test/v3/chat', body: { bot_id: '7350000000000000001' } }],
+    ['MokaAI embeddings through its adapter', 44, 'm3e-base', {}, { kind: 'hub-embeddings', url: 'http://up.test/embeddings', body: { model: 'm3e-base', input: ['hello world'] } }],
+  ])('%s', (_name, type, model, spec, want) => {
+    const r = buildTestRequest(ch(type, 'http://up.test', spec.other), model, model, spec.key ?? 'k', settings);
+    expect(r.kind).toBe(want.kind);
+    expect(r.url).toBe(want.url);
+    expect(JSON.parse(String(r.body))).toMatchObject(want.body);
+  });
+
+  it('refuses a request the adapter cannot build (a Coze channel without its bot id)', () => {
+    expect(() => buildTestRequest(ch(49), 'coze-bot', 'coze-bot', 'k', settings)).toThrow();
+  });
+
   it('sends the mapped model upstream', () => {
-    expect(JSON.parse(buildTestRequest(ch(1), 'alias', 'real-model', 'k', settings).body)).toMatchObject({ model: 'real-model', max_tokens: 10 });
-    expect(JSON.parse(buildTestRequest(ch(14), 'alias', 'claude-real', 'k', settings).body)).toMatchObject({ model: 'claude-real', max_tokens: 10 });
+    expect(JSON.parse(String(buildTestRequest(ch(1), 'alias', 'real-model', 'k', settings).body))).toMatchObject({ model: 'real-model', max_tokens: 10 });
+    expect(JSON.parse(String(buildTestRequest(ch(14), 'alias', 'claude-real', 'k', settings).body))).toMatchObject({ model: 'claude-real', max_tokens: 10 });
   });
 
   it("uses the provider's default base URL when the channel has none", () => {
@@ -79,5 +105,23 @@ describe('what a channel test answer says', () => {
     ['a 200 that is not JSON', ['gemini', 200, 'ok'], { status: 200, message: 'invalid response: ok', inBody: true }],
   ])('%s', (_name, args, want) => {
     expect(testVerdict(...args)).toEqual(want);
+  });
+
+  // An own-protocol answer is judged by what its adapter reads from it, as the relay reads it.
+  it.each<[string, number, Parameters<typeof testVerdict>, ReturnType<typeof testVerdict>]>([
+    ['a Baidu answer', 15, ['hub-chat', 200, '{"result":"hi","usage":{"prompt_tokens":1,"completion_tokens":1}}'], null],
+    ['a Dify answer', 37, ['hub-chat', 200, '{"event":"message","answer":"hi","conversation_id":"c","message_id":"m","created_at":1}'], null],
+    ['a MokaAI embedding', 44, ['hub-embeddings', 200, '{"data":[{"embedding":[0.1]}]}'], null],
+    ["Baidu's refusal inside a 200", 15, ['hub-chat', 200, '{"error_code":110,"error_msg":"Access token invalid"}'], { status: 500, code: 110, type: 'upstream_error', message: 'Access token invalid', inBody: true }],
+    [
+      "Tencent's signature refusal inside a 200",
+      23,
+      ['hub-chat', 200, '{"Response":{"Error":{"Code":"AuthFailure.SignatureFailure","Message":"The provided credentials could not be validated."}}}'],
+      { status: 500, code: 'AuthFailure.SignatureFailure', type: 'upstream_error', message: 'The provided credentials could not be validated.', inBody: true },
+    ],
+    ["Dify's 401", 37, ['hub-chat', 401, '{"code":"unauthorized","message":"Access token is invalid","status":401}'], { status: 401, code: null, type: null, message: 'Access token is invalid', inBody: false }],
+    ['a chat verdict asked of an embeddings-only adapter', 44, ['hub-chat', 200, '{}'], { status: 200, message: 'no chat adapter for this channel type', inBody: true }],
+  ])('%s', (_name, type, [kind, status, body], want) => {
+    expect(testVerdict(kind, status, body, providerOf(type).hub)).toEqual(want);
   });
 });

@@ -1,22 +1,20 @@
 import type { ChannelConfig } from '../actors/channel-config.js';
-import { openAiToClaudeRequest } from '../formats/claude/openai-to-claude-request.js';
+import { servesOnlyEmbeddings } from '../contracts/channel-types.js';
 import { geminiUpstreamPath } from '../formats/gemini/gemini-settings.js';
 import { openAiToGeminiEmbeddingRequest } from '../formats/gemini/openai-to-gemini-embeddings.js';
-import { openAiToGeminiRequest } from '../formats/gemini/openai-to-gemini-request.js';
 import type { ChatRequest } from '../formats/openai/chat-types.js';
+import type { UpstreamCall } from '../providers/provider.js';
 import { providerOf } from '../providers/registry.js';
-import { upstreamAuthHeaders, upstreamUrl } from '../providers/upstream-url.js';
-import { dialectOf } from '../relay/dialect.js';
-import type { FormatSettings } from '../relay/format-settings-view.js';
+import { baseUrlOf } from '../providers/upstream-url.js';
+import { dialectOf, hasAdapter, type Dialect } from '../relay/dialect.js';
+import { parseRelayRequest } from '../relay/relay-request.js';
+import { upstreamCall, type CallContext } from '../relay/upstream-request.js';
 
-/** The shape of a good answer, by what was asked. */
-export type TestKind = 'openai-chat' | 'openai-embeddings' | 'claude' | 'gemini' | 'gemini-embed';
+/** The shape of a good answer, by what was asked; `hub-*`: read by the provider's own adapter. */
+export type TestKind = 'openai-chat' | 'openai-embeddings' | 'claude' | 'gemini' | 'gemini-embed' | 'hub-chat' | 'hub-embeddings';
 
-export interface TestRequest {
+export interface TestRequest extends UpstreamCall {
   kind: TestKind;
-  url: string;
-  headers: Record<string, string>;
-  body: string;
 }
 
 // new-api's refusals for task channels (controller/channel-test.go).
@@ -26,19 +24,22 @@ const UNTESTABLE: Readonly<Record<number, string>> = {
   36: 'suno channel test is not supported',
 };
 
-export const untestableReason = (type: number): string | null => UNTESTABLE[type] ?? null;
+/** Task channels, and types the relay has no adapter for: a test could only fail, and must not disable them. */
+export const untestableReason = (type: number): string | null =>
+  UNTESTABLE[type] ?? (hasAdapter(type) ? null : `channel type ${type} (${providerOf(type).name}) has no adapter yet`);
 
 /** The model to test: the one asked for, else the channel's test_model, else its first model, else gpt-4o-mini. */
 export const testModelOf = (ch: Pick<ChannelConfig, 'testModel' | 'models'>, asked: string): string =>
   asked.trim() || ch.testModel.trim() || ch.models[0] || 'gpt-4o-mini';
 
 /**
- * new-api's embedding-model test (name contains embedding/embed, starts with m3e, contains bge-, or MokaAI 44).
- * Decided on the model actually tested, where new-api looked only at the query parameter.
+ * new-api's embedding-model test (name contains embedding/embed, starts with m3e, contains bge-, or the type is
+ * MokaAI's). Decided on the model actually tested, where new-api looked only at the query parameter; the type
+ * rule reads the registry row (any type that serves embeddings and no chat), not a type number.
  */
 export function isEmbeddingModel(model: string, type: number): boolean {
   const m = model.toLowerCase();
-  return type === 44 || m.includes('embed') || m.startsWith('m3e') || m.includes('bge-');
+  return servesOnlyEmbeddings(providerOf(type)) || m.includes('embed') || m.startsWith('m3e') || m.includes('bge-');
 }
 
 /** new-api's minimal chat: max_tokens 10; o-series use max_completion_tokens; Gemini models 300; thinking models 50. */
@@ -50,42 +51,33 @@ export function testChat(model: string): ChatRequest {
   return { ...base, max_tokens: 10 };
 }
 
-const AZURE_API_VERSION = '2025-04-01-preview';
 const EMBEDDING_INPUT = 'hello world';
 
+const kindOf = (dialect: Dialect, embeddings: boolean): TestKind => {
+  if (dialect === 'hub') return embeddings ? 'hub-embeddings' : 'hub-chat';
+  if (dialect === 'openai') return embeddings ? 'openai-embeddings' : 'openai-chat';
+  return dialect;
+};
+
 /**
- * The request a test sends, in the channel's own dialect: Anthropic Messages (14), Gemini generateContent or
- * embedContent (24), otherwise OpenAI chat or embeddings. `model` is the tested name and `upstreamModel`
- * the one after the channel's model mapping. Throws what the converters refuse.
+ * The request a test sends, built as the relay builds it (upstreamCall) for an OpenAI client asking the tested
+ * model: the dialect follows the upstream model (Vertex: Claude or Gemini), an own-protocol provider gets its
+ * adapter's request. It is not yet authorized (signed, token added): the caller awaits the row's `authorize`,
+ * then lays the JSON content headers under the call's, as forward-attempt does.
+ * Gemini embeddings are the exception, since the relay takes them only from Gemini clients. `model` is the
+ * tested name and `upstreamModel` the one after the channel's model mapping. Throws what the relay refuses.
  */
-export function buildTestRequest(ch: ChannelConfig, model: string, upstreamModel: string, key: string, settings: FormatSettings): TestRequest {
-  const json = { 'content-type': 'application/json', accept: 'application/json', 'accept-encoding': 'identity' };
-  const base = ch.baseUrl || providerOf(ch.type).defaultBaseUrl;
+export function buildTestRequest(ch: ChannelConfig, model: string, upstreamModel: string, key: string, ctx: CallContext): TestRequest {
   const embeddings = isEmbeddingModel(model, ch.type);
-  switch (dialectOf(ch.type)) {
-    case 'claude': {
-      const body = openAiToClaudeRequest({ ...testChat(model), model: upstreamModel }, settings.claude);
-      return { kind: 'claude', url: `${base}/v1/messages`, headers: { ...json, 'x-api-key': key, 'anthropic-version': '2023-06-01' }, body: JSON.stringify(body) };
-    }
-    case 'gemini': {
-      const headers = { ...json, 'x-goog-api-key': key };
-      if (embeddings) {
-        const call = openAiToGeminiEmbeddingRequest({ model: upstreamModel, input: EMBEDDING_INPUT }, upstreamModel);
-        if (!call.ok) throw new Error(call.failure.message);
-        return { kind: 'gemini-embed', url: base + geminiUpstreamPath(upstreamModel, call.action, settings.gemini), headers, body: JSON.stringify(call.body) };
-      }
-      const converted = openAiToGeminiRequest({ ...testChat(model), model: upstreamModel }, { settings: settings.gemini });
-      if (!converted.ok) throw new Error(converted.failure.message);
-      return { kind: 'gemini', url: base + geminiUpstreamPath(converted.model, 'generateContent', settings.gemini), headers, body: JSON.stringify(converted.request) };
-    }
-    default: {
-      const headers = { ...json, ...upstreamAuthHeaders(ch, key) };
-      if (embeddings) {
-        const url = upstreamUrl(ch, '/v1/embeddings', '', upstreamModel, AZURE_API_VERSION);
-        return { kind: 'openai-embeddings', url, headers, body: JSON.stringify({ model: upstreamModel, input: [EMBEDDING_INPUT] }) };
-      }
-      const url = upstreamUrl(ch, '/v1/chat/completions', '', upstreamModel, AZURE_API_VERSION);
-      return { kind: 'openai-chat', url, headers, body: JSON.stringify({ ...testChat(model), model: upstreamModel }) };
-    }
+  const dialect = dialectOf(ch.type, upstreamModel);
+  if (dialect === 'gemini' && embeddings) {
+    const call = openAiToGeminiEmbeddingRequest({ model: upstreamModel, input: EMBEDDING_INPUT }, upstreamModel);
+    if (!call.ok) throw new Error(call.failure.message);
+    const url = baseUrlOf(ch) + geminiUpstreamPath(upstreamModel, call.action, ctx.settings.gemini);
+    return { kind: 'gemini-embed', url, headers: { 'x-goog-api-key': key }, body: JSON.stringify(call.body) };
   }
+  const body = embeddings ? { model, input: [EMBEDDING_INPUT] } : testChat(model);
+  const req = parseRelayRequest('openai', { kind: embeddings ? 'embeddings' : 'chat', pathModel: null, pathStream: false, batch: false }, Buffer.from(JSON.stringify(body)), 'application/json');
+  const call = upstreamCall(req, ch, key, upstreamModel, ctx);
+  return { kind: kindOf(dialect, embeddings), ...call };
 }
