@@ -89,8 +89,10 @@ export function computeRelayQuota(
       },
       s,
     );
-    return { ...q, logPromptTokens: input, claude: true, cacheCreation };
+    return Object.assign(q, { logPromptTokens: input, claude: true, cacheCreation });
   }
+  // q is ours: extended in place. `{ ...q, more }` takes microseconds on Node 20's V8 (a spread followed by new
+  // keys misses the clone fast path), measurable per request.
   const q = computeTextQuota(price, usage, s, extras);
-  return { ...q, logPromptTokens: count(usage.prompt_tokens), claude: false, cacheCreation: writes > 0 ? cacheCreation : null };
+  return Object.assign(q, { logPromptTokens: count(usage.prompt_tokens), claude: false, cacheCreation: writes > 0 ? cacheCreation : null });
 }

@@ -28,8 +28,11 @@ export interface HealthContext {
 
 export interface Transition {
   state: ChannelState;
-  effects: HealthEffect[];
+  effects: readonly HealthEffect[];
 }
+
+// Most transitions have no effect: one shared empty list instead of a new one per relay event.
+const NO_EFFECTS: readonly HealthEffect[] = Object.freeze([]);
 
 /** new-api's reason for a too-slow test (spec relay.md §7.3). */
 export const slowReason = (elapsedMs: number, thresholdMs: number): string =>
@@ -59,7 +62,7 @@ export function transition(state: ChannelState, event: HealthEvent, ctx: HealthC
           breaker: breakerStart(state.breaker, event.now, b),
           keys: withKey(state, event.key, (k) => breakerStart(k, event.now, b)),
         },
-        effects: [],
+        effects: NO_EFFECTS,
       };
     case 'success':
       return closeAll(
@@ -75,14 +78,14 @@ export function transition(state: ChannelState, event: HealthEvent, ctx: HealthC
           breaker: breakerRelease(state.breaker, event.now),
           keys: withKey(state, event.key, (k) => breakerRelease(k, event.now)),
         },
-        effects: [],
+        effects: NO_EFFECTS,
       };
     case 'failure':
       return onFailure({ ...state, inFlight: Math.max(0, state.inFlight - 1), totalFailures: state.totalFailures + 1 }, event, ctx);
     case 'test':
       return onTest(state, event, ctx);
     case 'balance':
-      if (event.balance > 0 || !mayDisable(ctx)) return { state, effects: [] };
+      if (event.balance > 0 || !mayDisable(ctx)) return { state, effects: NO_EFFECTS };
       return disable(state, null, NO_BALANCE, event.now, ctx);
   }
 }
@@ -116,10 +119,10 @@ function onTest(state: ChannelState, event: Extract<HealthEvent, { kind: 'test' 
     return { state: closed.state, effects: [...closed.effects, enable] };
   }
   // new-api: a single test never disables; a test-all run disables on a key failure or a slow answer
-  if (event.run !== 'all' || !mayDisable(ctx)) return { state, effects: [] };
+  if (event.run !== 'all' || !mayDisable(ctx)) return { state, effects: NO_EFFECTS };
   if (event.failure && failureKind(event.failure, settings.keywords) === 'key') return disable(state, event.key, failureReason(event.failure), event.now, ctx);
   if (slow) return disable(state, null, slowReason(event.elapsedMs, settings.slowTestMs), event.now, ctx);
-  return { state, effects: [] };
+  return { state, effects: NO_EFFECTS };
 }
 
 const mayDisable = ({ config, settings }: HealthContext): boolean => settings.autoDisable && config.autoBan && config.status === ENABLED;
@@ -151,13 +154,15 @@ function withKey(state: ChannelState, key: number | null, f: (b: Breaker) => Bre
   return keys;
 }
 
-function circuitEffects(before: ChannelState, after: ChannelState, key: number | null, reason: string, ctx: HealthContext): HealthEffect[] {
+function circuitEffects(before: ChannelState, after: ChannelState, key: number | null, reason: string, ctx: HealthContext): readonly HealthEffect[] {
+  const keyChanged = key !== null && keyBreaker(before, key).open !== keyBreaker(after, key).open;
+  if (before.breaker.open === after.breaker.open && !keyChanged) return NO_EFFECTS;
   const effects: HealthEffect[] = [];
   const id = ctx.config.id;
   if (before.breaker.open !== after.breaker.open) {
     effects.push({ kind: 'circuit', channelId: id, key: null, open: after.breaker.open, failures: after.breaker.failures, reason });
   }
-  if (key !== null && keyBreaker(before, key).open !== keyBreaker(after, key).open) {
+  if (keyChanged) {
     const k = keyBreaker(after, key);
     effects.push({ kind: 'circuit', channelId: id, key, open: k.open, failures: k.failures, reason });
   }

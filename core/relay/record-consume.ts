@@ -44,14 +44,14 @@ export function recordConsume(app: Pick<AppServices, 'options' | 'logs' | 'dashb
     price: r.price,
     cachedTokens: r.usage.usage.prompt_tokens_details?.cached_tokens ?? 0,
     claude: r.quota.claude,
-    ...(r.quota.cacheCreation ? { cacheCreation: r.quota.cacheCreation } : {}),
+    cacheCreation: r.quota.cacheCreation ?? undefined,
     frtMs: r.outcome.frtMs,
     useChannel: r.useChannel,
     isModelMapped: r.outcome.mapped,
     upstreamModel: r.outcome.upstreamModel,
     estimated: r.usage.estimated,
     shortfall: r.settlement.shortfall,
-    ...(r.outcome.partial ? { streamStatus: { status: 'client_gone' as const } } : {}),
+    streamStatus: r.outcome.partial ? { status: 'client_gone' } : undefined,
   });
   // Go prints a map's keys sorted: the kind's own keys take their place among the others
   const other = r.otherExtra ? Object.fromEntries(Object.entries({ ...base, ...r.otherExtra }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : base;

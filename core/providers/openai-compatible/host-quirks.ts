@@ -5,7 +5,13 @@ import type { OpenAiHost } from '../provider.js';
 
 /** OpenAI (1): the channel's organization, when set. */
 export const OPENAI_ORG_HEADERS: Pick<OpenAiHost, 'headers'> = {
-  headers: (ch, key) => ({ ...OPENAI_HOST.headers(ch, key), ...(ch.openaiOrganization ? { 'openai-organization': ch.openaiOrganization } : {}) }),
+  headers: (ch, key) => {
+    // added to the fresh object rather than spread into a new one: a spread followed by new keys is slow on
+    // Node 20's V8, and this runs per request
+    const headers = OPENAI_HOST.headers(ch, key);
+    if (ch.openaiOrganization) headers['openai-organization'] = ch.openaiOrganization;
+    return headers;
+  },
 };
 
 /** Custom (8): the base URL is the whole URL, with {model} replaced by the upstream model. */
@@ -20,7 +26,7 @@ export const DEEPSEEK_URL: Pick<OpenAiHost, 'url'> = {
 
 /** OpenRouter (20): the app attribution headers it asks callers to send. */
 export const OPENROUTER_HEADERS: Pick<OpenAiHost, 'headers'> = {
-  headers: (ch, key) => ({ ...OPENAI_HOST.headers(ch, key), 'http-referer': 'https://github.com/ferryman-gateway', 'x-title': 'Ferryman' }),
+  headers: (ch, key) => Object.assign(OPENAI_HOST.headers(ch, key), { 'http-referer': 'https://github.com/ferryman-gateway', 'x-title': 'Ferryman' }),
 };
 
 /** Cloudflare Workers AI (39): the account id from `other`, OpenAI-compatible routes under /ai/v1. */
