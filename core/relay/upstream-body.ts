@@ -29,7 +29,7 @@ export function upstreamBody(req: RelayRequest, ch: ChannelConfig, upstreamModel
       if (appended) return appended;
     }
   }
-  const out: Record<string, unknown> = { ...req.body, ...changes, ...(override ?? {}) };
+  const out: Record<string, unknown> = Object.assign({}, req.body, changes, override);
   for (const k of remove) delete out[k];
   return JSON.stringify(out);
 }

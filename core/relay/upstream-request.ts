@@ -40,7 +40,7 @@ const unsupported = (ch: ChannelConfig, what: string) =>
 export function upstreamCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string, ctx: CallContext): UpstreamCall {
   const call = dialectCall(req, ch, key, upstreamModel, ctx);
   // the channel's header_override is laid over last: an operator's choice wins over the dialect's defaults
-  return ch.headerOverride ? { ...call, headers: { ...call.headers, ...ch.headerOverride } } : call;
+  return ch.headerOverride ? Object.assign({}, call, { headers: Object.assign({}, call.headers, ch.headerOverride) }) : call;
 }
 
 function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string, ctx: CallContext): UpstreamCall {
@@ -76,7 +76,7 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
         return { url: upstreamUrl(ch, OPENAI_PATH[req.kind], req.query, upstreamModel, ctx.azureApiVersion), headers, body: upstreamBody(req, ch, upstreamModel, ctx.forceStreamOption) };
       }
       if (native) return { url: upstreamUrl(ch, '/v1/responses', '', upstreamModel, ctx.azureApiVersion), headers, body: nativeBody(req, ch, upstreamModel) };
-      const hub: Record<string, unknown> = { ...hubFor(req, ch, upstreamModel), ...(req.kind === 'chat' ? ch.paramOverride : null) };
+      const hub: Record<string, unknown> = Object.assign({}, hubFor(req, ch, upstreamModel), req.kind === 'chat' ? ch.paramOverride : null);
       if (req.stream && acceptsStreamOptions(ch.type)) hub.stream_options = { include_usage: true };
       else delete hub.stream_options;
       return { url: upstreamUrl(ch, OPENAI_PATH[req.kind], '', upstreamModel, ctx.azureApiVersion), headers, body: JSON.stringify(hub) };
@@ -108,7 +108,7 @@ function nativeBody(req: RelayRequest, ch: ChannelConfig, upstreamModel: string)
   const modelInBody = req.format !== 'gemini';
   const override = req.kind === 'chat' ? ch.paramOverride : null;
   if (!override && (!modelInBody || upstreamModel === req.model)) return req.raw;
-  return JSON.stringify({ ...req.body, ...(modelInBody ? { model: upstreamModel } : {}), ...override });
+  return JSON.stringify(Object.assign({}, req.body, modelInBody ? { model: upstreamModel } : null, override));
 }
 
 /** x-api-key, the client's anthropic-version and anthropic-beta, and claude.model_headers_settings for the model. */

@@ -36,7 +36,7 @@ const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(
  */
 export function usageBounds(req: RelayRequest, paramOverride: Readonly<Record<string, unknown>> | null): UsageBounds {
   const hub = req.hub() ?? req.body;
-  const sent = paramOverride ? { ...hub, ...paramOverride } : hub;
+  const sent = paramOverride ? Object.assign({}, hub, paramOverride) : hub;
   const bytes = req.raw.length + (paramOverride ? JSON.stringify(paramOverride).length : 0);
   const media = req.kind === 'chat' ? mediaParts(sent.messages) : 0;
   const prompt = Math.min(MAX_TOKENS_PER_REQUEST, bytes + PROMPT_MARGIN_TOKENS + media * MEDIA_PART_TOKENS);
