@@ -167,7 +167,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     leases: () => services.ledger.leases?.totals() ?? null,
     channels: () => services.channels.all(),
   });
-  const upstream = mountRelay(app, services, { gate, metrics: observability?.relay ?? null });
+  const relay = mountRelay(app, services, { gate, metrics: observability?.relay ?? null });
   mountMetrics(app, env.METRICS_TOKEN, observability, shared && observability ? shared.metricsText : undefined);
   const tasks = startTasks(app, services);
   const healthJobs = startHealthJobs(services);
@@ -201,6 +201,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       clearInterval(flushTimer);
       clearInterval(syncTimer);
       if (heartbeatTimer) clearInterval(heartbeatTimer);
+      await relay.endSessions();
       // Requests still running settle into the batches written below; past the bound a client keeping a stream
       // open is not worth a SIGKILL from the supervisor (what such a request spends later errs in the user's favour).
       for (const until = Date.now() + DRAIN_MS; gate.inFlight > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
@@ -217,7 +218,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       await logRetention.stop();
       await channelHealth.close();
       await services.push.close();
-      await upstream.close();
+      await relay.close();
       await invalidation.stop();
       await rateLimit.close();
       await db.close();

@@ -47,7 +47,7 @@ const attempt = (failure: ChannelFailure | null, key: number | null = null, now 
   failure ? { kind: 'failure', key, failure, now } : { kind: 'success', key, elapsedMs: 100, now },
 ];
 const times = (n: number, events: HealthEvent[]): HealthEvent[] => Array.from({ length: n }, () => events).flat();
-const persisted = (effects: HealthEffect[]) => effects.filter((e) => e.kind !== 'circuit');
+const persisted = (effects: readonly HealthEffect[]) => effects.filter((e) => e.kind !== 'circuit');
 const test = (failure: ChannelFailure | null, run: 'single' | 'all', key: number | null = null, elapsedMs = 100): HealthEvent => ({ kind: 'test', key, run, elapsedMs, failure, now: 0 });
 
 describe('health transitions: relay traffic', () => {

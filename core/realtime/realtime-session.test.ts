@@ -53,7 +53,7 @@ class FakeClient {
   }
 }
 
-function session() {
+function session(opts: { early?: RealtimeLink['early']['frames']; attach?: boolean } = {}) {
   const up = new FakeUpstream();
   const client = new FakeClient();
   const refunds: Reservation[] = [];
@@ -65,7 +65,7 @@ function session() {
   } as unknown as AppServices;
   const reservation: Reservation = { userId: 1, tokenId: 1, tokenUnlimited: false, amount: 100, done: false, userQuotaAfter: 1000, slices: null };
   const caller = { token: { id: 1, unlimitedQuota: true, remainQuota: 0 }, user: { id: 1 }, channelPin: null, playground: false } as unknown as Caller;
-  const link = { socket: up as unknown as WebSocket, channelId: 7, upstreamModel: 'm', mapped: false } as RealtimeLink;
+  const link = { socket: up as unknown as WebSocket, channelId: 7, upstreamModel: 'm', mapped: false, early: { frames: opts.early ?? [], stop: () => {} } } as RealtimeLink;
   const price = { ok: true, usePrice: false, modelPrice: -1, modelRatio: 1, completionRatio: 1, cacheRatio: 1, cacheCreationRatio: 1.25, imageRatio: 1, groupRatio: 1 } as const;
   let settledCount = 0;
   const s = new RealtimeSession(
@@ -73,7 +73,7 @@ function session() {
     { caller, model: 'm', group: 'default', price, reservation, link, useChannel: ['7'], startedAt: Date.now(), requestId: 'r1', limited: null },
     () => settledCount++,
   );
-  s.attach(client as unknown as ClientSocket<unknown>);
+  if (opts.attach !== false) s.attach(client as unknown as ClientSocket<unknown>);
   return { s, up, client, refunds, settled: () => settledCount };
 }
 
@@ -92,6 +92,19 @@ describe('RealtimeSession backpressure and closing', () => {
     s.drain();
     expect(up.paused).toBe(false);
     expect(client.frames).toHaveLength(1);
+  });
+
+  it('delivers, in order, the frames that came before the session took the socket and before the client opened', () => {
+    const first = Buffer.from('{"type":"session.created"}');
+    const { s, up, client } = session({ early: [{ data: first, isBinary: false }], attach: false });
+    up.emit('message', Buffer.from([9]), true);
+    expect(client.frames).toHaveLength(0);
+    s.attach(client as unknown as ClientSocket<unknown>);
+    expect(client.frames).toEqual([
+      { data: first, binary: false },
+      { data: Buffer.from([9]), binary: true },
+    ]);
+    expect(up.paused).toBe(false);
   });
 
   it('passes binary and text frames unchanged both ways', () => {

@@ -52,6 +52,9 @@ export class RealtimeSession {
   private readonly holds: Reservation[];
   private held: number;
   private toppingUp = false;
+  /** upstream frames that came before the client's socket opened */
+  private waiting: Array<{ frame: Buffer; isBinary: boolean }> = [];
+  private waitingBytes = 0;
   private firstFrameAt = 0;
   /** resolves when the session is settled (its log row queued) */
   readonly settled: Promise<void>;
@@ -67,6 +70,8 @@ export class RealtimeSession {
     this.settled = new Promise((resolve) => (this.markSettled = resolve));
     const up = s.link.socket;
     up.on('message', (data, isBinary) => this.fromUpstream(data, isBinary));
+    s.link.early.stop();
+    for (const f of s.link.early.frames) this.fromUpstream(f.data, f.isBinary);
     up.on('error', (e) => this.app.log.warn('realtime upstream socket error', { channel: s.link.channelId, error: e.message }));
     up.on('close', (code, reason) => this.upstreamClosed(code, reason.toString('utf8')));
   }
@@ -79,7 +84,10 @@ export class RealtimeSession {
     }
     this.client = ws;
     this.clientOpen = true;
-    this.s.link.socket.resume();
+    const waiting = this.waiting.splice(0);
+    this.waitingBytes = 0;
+    for (const f of waiting) this.deliver(f.frame, f.isBinary);
+    if (!this.ended) this.s.link.socket.resume();
   }
 
   /** The client left before its socket opened: nothing was used, so nothing is charged or logged. */
@@ -125,6 +133,18 @@ export class RealtimeSession {
     if (!this.firstFrameAt) this.firstFrameAt = Date.now();
     const frame = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
     if (!isBinary) this.observe(frame);
+    if (this.ended) return;
+    // before the client's socket opens (the upgrade is answered after the upstream's): held, in order
+    if (!this.client) {
+      this.waiting.push({ frame, isBinary });
+      this.waitingBytes += frame.length;
+      if (this.waitingBytes > CLIENT_HIGH_WATER) this.s.link.socket.pause();
+      return;
+    }
+    this.deliver(frame, isBinary);
+  }
+
+  private deliver(frame: Buffer, isBinary: boolean): void {
     const client = this.client;
     if (!client || !this.clientOpen || this.ended) return;
     let status = 1;

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import WebSocket from 'ws';
+import WebSocket, { type RawData } from 'ws';
 import type { ChannelActor } from '../actors/channel-actor.js';
 import type { ChannelConfig } from '../actors/channel-config.js';
 import { channelFailureOf } from '../channel-health/channel-failure.js';
@@ -37,9 +37,14 @@ export function realtimeUrl(ch: ChannelConfig, upstreamModel: string): string {
   return url.replace(/^http(s?):\/\//i, 'ws$1://');
 }
 
-/** An open upstream socket, paused until the client's side is open. */
+/**
+ * An open upstream socket, paused until the client's side is open. `early` holds the frames ws emitted after
+ * the handshake anyway (pause() stops reading, not the frames already read, and an upstream's first frame often
+ * arrives with its 101): the session delivers them first.
+ */
 export interface RealtimeLink {
   socket: WebSocket;
+  early: EarlyFrames;
   channelId: number;
   upstreamModel: string;
   mapped: boolean;
@@ -64,9 +69,9 @@ export async function connectRealtime(deps: RealtimeConnectDeps, channel: Channe
   const t0 = Date.now();
   channel.start(picked.index);
   try {
-    const socket = await openSocket(realtimeUrl(ch, upstreamModel), headers, adminUrlPolicy(deps.env), deps.env.FIRST_BYTE_TIMEOUT * 1000, onAbort);
+    const { socket, early } = await openSocket(realtimeUrl(ch, upstreamModel), headers, adminUrlPolicy(deps.env), deps.env.FIRST_BYTE_TIMEOUT * 1000, onAbort);
     channel.succeed(Date.now() - t0, picked.index);
-    return { socket, channelId: ch.id, upstreamModel, mapped };
+    return { socket, early, channelId: ch.id, upstreamModel, mapped };
   } catch (e) {
     const err = (e instanceof RelayError ? e : transportFailure(e, 'connect')).redacted(channelRedactor(ch));
     if (classifyFailure(err) === 'upstream') channel.fail(channelFailureOf(err), picked.index);
@@ -80,10 +85,16 @@ export async function connectRealtime(deps: RealtimeConnectDeps, channel: Channe
  * one), a name by the policy's lookup, so the address connected to is the one checked. A handshake
  * answered with an HTTP error rejects with that answer as an upstream error; redirects are not followed.
  */
-async function openSocket(url: string, headers: Record<string, string>, policy: OutboundPolicy, timeoutMs: number, onAbort: (fn: () => void) => void): Promise<WebSocket> {
+/** Frames received before the session took the socket over, and how to stop collecting them. */
+export interface EarlyFrames {
+  frames: Array<{ data: RawData; isBinary: boolean }>;
+  stop(): void;
+}
+
+async function openSocket(url: string, headers: Record<string, string>, policy: OutboundPolicy, timeoutMs: number, onAbort: (fn: () => void) => void): Promise<{ socket: WebSocket; early: EarlyFrames }> {
   const host = new URL(url).hostname;
   if (isIP(host.replace(/^\[(.*)\]$/, '$1'))) await resolveAllowed(host, policy);
-  return new Promise<WebSocket>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers, lookup: policyLookup(policy), handshakeTimeout: timeoutMs, maxPayload: MAX_REALTIME_FRAME, perMessageDeflate: false, followRedirects: false });
     // ws emits `error` after a refused handshake too; the first outcome wins, later ones are dropped
     socket.on('error', reject);
@@ -92,7 +103,10 @@ async function openSocket(url: string, headers: Record<string, string>, policy: 
       connecting = false;
       socket.off('error', reject);
       socket.pause();
-      resolve(socket);
+      const frames: EarlyFrames['frames'] = [];
+      const keep = (data: RawData, isBinary: boolean) => frames.push({ data, isBinary });
+      socket.on('message', keep);
+      resolve({ socket, early: { frames, stop: () => socket.off('message', keep) } });
     });
     socket.once('unexpected-response', (req, res) => {
       const chunks: Buffer[] = [];

@@ -28,8 +28,14 @@ export interface RelayLoad {
   metrics: RelayMetrics | null;
 }
 
+/** What a stopping gateway closes: realtime sessions before its last flush (each settles its charge), the pool after. */
+export interface MountedRelay {
+  endSessions(): Promise<void>;
+  close(): Promise<void>;
+}
+
 /** The relay routes, one per row of the endpoint table. Bodies are read from the first tick, as uWS requires. */
-export function mountRelay(app: TemplatedApp, services: AppServices, load: RelayLoad = { gate: new InFlightGate(0), metrics: null }): UpstreamClient {
+export function mountRelay(app: TemplatedApp, services: AppServices, load: RelayLoad = { gate: new InFlightGate(0), metrics: null }): MountedRelay {
   const upstream = UpstreamClient.forChannels(services.env);
   const limit = services.env.MAX_REQUEST_BODY_MB * 1024 * 1024;
   // retries: a fifth of each second's requests, and at least 20 a second
@@ -65,7 +71,7 @@ export function mountRelay(app: TemplatedApp, services: AppServices, load: Relay
   };
   for (const endpoint of RELAY_ENDPOINTS) app[endpoint.method](endpoint.path, handler(endpoint));
   // GET /v1/realtime: a WebSocket route (core/realtime), not a row of the HTTP endpoint table
-  mountRealtime(app, services, runtime);
+  const realtime = mountRealtime(app, services, runtime);
 
   // stored responses (GET /v1/responses/{id}, its input_items, cancel) live on the upstream that made them
   for (const path of ['/v1/images/variations', '/v1/files', '/v1/files/*', '/v1/fine-tunes', '/v1/fine-tunes/*', '/v1/responses/*']) {
@@ -75,5 +81,5 @@ export function mountRelay(app: TemplatedApp, services: AppServices, load: Relay
   for (const prefix of ['/v1/*', '/pg/*', '/v1beta/*']) {
     app.options(prefix, answerPreflight);
   }
-  return upstream;
+  return { endSessions: () => realtime.closeAll(), close: () => upstream.close() };
 }

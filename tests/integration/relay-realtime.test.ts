@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MOCK_REALTIME_DROP_KEY, MOCK_REALTIME_REFUSE_KEY, MOCK_REALTIME_USAGE, type RealtimeUpgradeRecord } from '../../bench/mock-realtime.js';
-import { eventually } from '../support/console-client.js';
+import { eventually, setupRoot } from '../support/console-client.js';
+import { startGateway, type TestGateway } from '../support/gateway.js';
+import { startMockUpstreamProcess, type MockUpstreamProcess } from '../support/mock-upstream-process.js';
 import { addChannel, addToken, ledger, startRelayFixture, type Ledger, type RelayFixture } from '../support/relay-fixture.js';
+import { testDbKind } from '../support/test-database.js';
 
 // Defaults: gpt-4o-realtime-preview ratio 2.5, gpt-4o-mini-realtime-preview 0.3, completion ratio 4 (gpt-4o*),
 // audio ratio 8 for the exact gpt-4o-realtime-preview, 10/0.6 for the mini, 20 for a dated snapshot, audio
@@ -243,5 +249,50 @@ describe('/v1/realtime over WebSockets, billed from the upstream usage events', 
     const { code, error } = await refused(`${wsUrl}?model=${model}`, subprotocols(key));
     expect(error.code).toBe(errorCode);
     expect(code).toBe(closeCode);
+  });
+});
+
+// SIGTERM with a session open: the gateway ends it (close 1001) and settles it before its last flush, so the
+// responses already delivered are charged and logged, and the rest of the reservation comes back.
+describe('a realtime session open when the gateway stops', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ferryman-realtime-stop-'));
+  let mock: MockUpstreamProcess;
+  const gateways: TestGateway[] = [];
+  afterAll(async () => {
+    for (const gw of gateways.reverse()) await gw.stop().catch(() => {});
+    await mock?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is settled and logged before the gateway exits', async () => {
+    mock = await startMockUpstreamProcess();
+    const embedded = testDbKind() === 'embedded';
+    const first = await startGateway({}, embedded ? { dataDir: dir } : {});
+    gateways.push(first);
+    const root = await setupRoot(first);
+    await addChannel({ gw: first, mock, root, stop: async () => {} } as RelayFixture, { models: 'gpt-4o-realtime-preview' });
+    const { key } = await addToken(root, { unlimited_quota: true });
+    const before = await ledger(first, root.userId);
+    // on PostgreSQL a second node reads the books once the first is gone
+    const reader = embedded ? null : await startGateway({}, { databaseUrl: first.databaseUrl! });
+    if (reader) gateways.push(reader);
+
+    const s = connect(`${first.url.replace(/^http/, 'ws')}/v1/realtime?model=gpt-4o-realtime-preview`, ['realtime', `openai-insecure-api-key.${key}`, 'openai-beta.realtime-v1']);
+    await s.next('session.created');
+    s.ws.send(JSON.stringify({ type: 'response.create' }));
+    await s.next('response.done');
+    // SIGTERM, as a supervisor stops it (stop() would also drop a PostgreSQL test database the reader still needs)
+    process.kill(first.pid, 'SIGTERM');
+    expect(await s.closed).toBe(1001);
+    const exited = () => Promise.resolve((() => { try { process.kill(first.pid, 0); return false; } catch { return true; } })());
+    expect(await eventually(exited, (gone) => gone, 15_000)).toBe(true);
+
+    const after = embedded ? await startGateway({}, { dataDir: dir }) : reader!;
+    if (embedded) gateways.push(after);
+    const end = await ledger(after, root.userId, (v) => v.logs === before.logs + 1);
+    expect(end.logs).toBe(before.logs + 1);
+    expect(end.used - before.used).toBe(FULL_RESPONSE);
+    expect(end.charged - before.charged).toBe(FULL_RESPONSE);
+    expect(before.quota - end.quota).toBe(FULL_RESPONSE);
   });
 });
