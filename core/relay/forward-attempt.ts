@@ -8,6 +8,7 @@ import { providerOf } from '../providers/registry.js';
 import type { UpstreamClient, UpstreamResponse } from '../upstream/upstream-client.js';
 import { readCapped } from '../upstream/read-capped.js';
 import { channelRedactor } from './channel-redactor.js';
+import { failedAttempt, sendAttempt } from './attempt.js';
 import { classifyFailure } from './classify-failure.js';
 import { completeAnswer, hubStreamRefusal, streamTranslator, type AnswerContext } from './client-answer.js';
 import { dialectOf, speaksNatively } from './dialect.js';
@@ -18,7 +19,6 @@ import { mapModel } from './model-mapping.js';
 import type { RelayOutcome } from './relay-outcome.js';
 import type { RelayRequest } from './relay-request.js';
 import { RelayError } from './relay-error.js';
-import type { Redact } from './redact-secrets.js';
 import { transportFailure } from './transport-failure.js';
 import { upstreamCall } from './upstream-request.js';
 import { upstreamError } from './upstream-error.js';
@@ -27,8 +27,6 @@ import { usageBounds } from './usage-bounds.js';
 /** What one attempt needs of the gateway: its settings, its log, the upstream client and the completion check. */
 export type ForwardDeps = Pick<AppServices, 'env' | 'options' | 'log'> & { upstream: UpstreamClient; completionGuard?: () => ChunkGuard | null };
 
-const CLIENT_GONE = Object.assign(new Error('client closed the request'), { code: 'CLIENT_GONE' });
-const RELAY_TIMED_OUT = Object.assign(new Error('RELAY_TIMEOUT reached'), { code: 'RELAY_TIMEOUT' });
 
 /** The content type a stream goes to the client with: a Gemini client without `alt=sse` reads a JSON array. */
 const streamContentType = (req: RelayRequest, sse: boolean) => (req.format === 'gemini' && !sse ? 'application/json' : 'text/event-stream');
@@ -69,9 +67,8 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
   }
   // an error after a 200 came inside the answer (its body or its stream), which the health rules weigh apart
   let answered = false;
-  const sent = deps.upstream.send({
+  const { sent, done } = sendAttempt(deps, ex, {
     url: call.url,
-    method: 'POST',
     headers: {
       'content-type': 'application/json',
       accept: req.stream ? 'text/event-stream' : 'application/json',
@@ -80,12 +77,7 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
       ...call.headers,
     },
     body: call.body,
-    firstByteTimeoutMs: deps.env.FIRST_BYTE_TIMEOUT * 1000,
-    // Seconds of silence end a trickling non-stream answer just as they end a stream.
-    idleTimeoutMs: deps.env.STREAMING_TIMEOUT * 1000,
   });
-  ex.onAbort(() => sent.abort(CLIENT_GONE));
-  const relayTimeout = deps.env.RELAY_TIMEOUT > 0 ? setTimeout(() => sent.abort(RELAY_TIMED_OUT), deps.env.RELAY_TIMEOUT * 1000) : null;
   const answer: AnswerContext = { requestId: ex.requestId, now: Date.now, model: req.model, inputEstimate: tokensFromBytes(req.raw.length), sse, hub: providerOf(ch.type).hub };
   try {
     let res: UpstreamResponse;
@@ -130,27 +122,8 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
   } catch (e) {
     throw failedAttempt(e, ex, channel, keyIndex, redact, answered);
   } finally {
-    if (relayTimeout) clearTimeout(relayTimeout);
+    done();
   }
-}
-
-/**
- * Settles the key of an attempt that failed and gives the error to throw: the client's 499 when it left,
- * otherwise the error redacted, counted against the channel when the upstream side was at fault.
- */
-function failedAttempt(e: unknown, ex: Exchange, channel: ChannelActor, keyIndex: number, redact: Redact, answered: boolean): unknown {
-  if (ex.aborted) {
-    channel.release(keyIndex);
-    return new RelayError(499, 'client closed the request', { local: true });
-  }
-  if (!(e instanceof RelayError)) {
-    channel.release(keyIndex);
-    return e;
-  }
-  const err = e.redacted(redact);
-  if (classifyFailure(err) === 'upstream') channel.fail(channelFailureOf(err, answered), keyIndex);
-  else channel.release(keyIndex);
-  return err;
 }
 
 /** An error's message and, for a wrapped transport failure, its code or message: for the server log. */

@@ -1,12 +1,10 @@
 import type { ChannelActor } from '../actors/channel-actor.js';
-import { channelFailureOf } from '../channel-health/channel-failure.js';
 import type { MediaRequest } from '../formats/media/media-request.js';
 import type { Exchange } from '../http/exchange.js';
 import { readCapped } from '../upstream/read-capped.js';
 import type { UpstreamResponse } from '../upstream/upstream-client.js';
-import { AZURE_DEFAULT_API_VERSION } from '../providers/azure/azure-host.js';
+import { failedAttempt, sendAttempt } from './attempt.js';
 import { channelRedactor } from './channel-redactor.js';
-import { classifyFailure } from './classify-failure.js';
 import type { ForwardDeps } from './forward-attempt.js';
 import { mediaUpstreamCall } from './media-upstream.js';
 import { mapModel } from './model-mapping.js';
@@ -23,8 +21,6 @@ export interface MediaOutcome {
 }
 
 const MAX_ANSWER = 64 * 1024 * 1024;
-const CLIENT_GONE = Object.assign(new Error('client closed the request'), { code: 'CLIENT_GONE' });
-const RELAY_TIMED_OUT = Object.assign(new Error('RELAY_TIMEOUT reached'), { code: 'RELAY_TIMEOUT' });
 
 const badBody = () => new RelayError(502, 'upstream returned a body that is not JSON', { type: 'upstream_error', code: 'bad_response_body', local: false });
 
@@ -44,20 +40,11 @@ export async function forwardMedia(deps: ForwardDeps, ex: Exchange, req: MediaRe
   const picked = channel.pickKey();
   if (!picked) throw new RelayError(503, `channel ${ch.id} has no usable key`, { type: 'upstream_error', code: 'channel:no_available_key', local: false });
   const keyIndex = picked.index;
-  const call = await mediaUpstreamCall(req, ch, picked.key, upstreamModel, query, AZURE_DEFAULT_API_VERSION);
+  const call = await mediaUpstreamCall(req, ch, picked.key, upstreamModel, query, deps.env.AZURE_DEFAULT_API_VERSION);
   const t0 = Date.now();
   channel.start(keyIndex);
   let answered = false;
-  const sent = deps.upstream.send({
-    url: call.url,
-    method: 'POST',
-    headers: { accept: '*/*', 'accept-encoding': 'identity', ...call.headers },
-    body: call.body,
-    firstByteTimeoutMs: deps.env.FIRST_BYTE_TIMEOUT * 1000,
-    idleTimeoutMs: deps.env.STREAMING_TIMEOUT * 1000,
-  });
-  ex.onAbort(() => sent.abort(CLIENT_GONE));
-  const relayTimeout = deps.env.RELAY_TIMEOUT > 0 ? setTimeout(() => sent.abort(RELAY_TIMED_OUT), deps.env.RELAY_TIMEOUT * 1000) : null;
+  const { sent, done } = sendAttempt(deps, ex, { url: call.url, headers: { accept: '*/*', 'accept-encoding': 'identity', ...call.headers }, body: call.body });
   try {
     let res: UpstreamResponse;
     try {
@@ -83,20 +70,9 @@ export async function forwardMedia(deps: ForwardDeps, ex: Exchange, req: MediaRe
     channel.succeed(Date.now() - t0, keyIndex);
     return { channelId: ch.id, upstreamModel, mapped, answer };
   } catch (e) {
-    if (ex.aborted) {
-      channel.release(keyIndex);
-      throw new RelayError(499, 'client closed the request', { local: true });
-    }
-    if (!(e instanceof RelayError)) {
-      channel.release(keyIndex);
-      throw e;
-    }
-    const err = e.redacted(redact);
-    if (classifyFailure(err) === 'upstream') channel.fail(channelFailureOf(err, answered), keyIndex);
-    else channel.release(keyIndex);
-    throw err;
+    throw failedAttempt(e, ex, channel, keyIndex, redact, answered);
   } finally {
-    if (relayTimeout) clearTimeout(relayTimeout);
+    done();
   }
 }
 

@@ -1,0 +1,55 @@
+import type { ChannelActor } from '../actors/channel-actor.js';
+import { channelFailureOf } from '../channel-health/channel-failure.js';
+import type { Exchange } from '../http/exchange.js';
+import type { UpstreamCall, UpstreamClient } from '../upstream/upstream-client.js';
+import type { Env } from '../config/env.js';
+import { classifyFailure } from './classify-failure.js';
+import type { Redact } from './redact-secrets.js';
+import { RelayError } from './relay-error.js';
+
+// What one try on one channel shares, whatever it relays (text, media): sending under the client's and
+// RELAY_TIMEOUT's abort, and settling the key when it fails.
+
+const CLIENT_GONE = Object.assign(new Error('client closed the request'), { code: 'CLIENT_GONE' });
+const RELAY_TIMED_OUT = Object.assign(new Error('RELAY_TIMEOUT reached'), { code: 'RELAY_TIMEOUT' });
+
+/**
+ * Sends one attempt's POST with the relay's timeouts (seconds of silence end a trickling non-stream answer
+ * just as they end a stream); the client leaving or RELAY_TIMEOUT aborts it. `done()` once the attempt is over.
+ */
+export function sendAttempt(
+  deps: { env: Pick<Env, 'FIRST_BYTE_TIMEOUT' | 'STREAMING_TIMEOUT' | 'RELAY_TIMEOUT'>; upstream: UpstreamClient },
+  ex: Exchange,
+  request: { url: string; headers: Record<string, string>; body: string | Buffer },
+): { sent: UpstreamCall; done(): void } {
+  const sent = deps.upstream.send({
+    url: request.url,
+    method: 'POST',
+    headers: request.headers,
+    body: request.body,
+    firstByteTimeoutMs: deps.env.FIRST_BYTE_TIMEOUT * 1000,
+    idleTimeoutMs: deps.env.STREAMING_TIMEOUT * 1000,
+  });
+  ex.onAbort(() => sent.abort(CLIENT_GONE));
+  const timer = deps.env.RELAY_TIMEOUT > 0 ? setTimeout(() => sent.abort(RELAY_TIMED_OUT), deps.env.RELAY_TIMEOUT * 1000) : null;
+  return { sent, done: () => timer && clearTimeout(timer) };
+}
+
+/**
+ * Settles the key of an attempt that failed and gives the error to throw: the client's 499 when it left,
+ * otherwise the error redacted, counted against the channel when the upstream side was at fault.
+ */
+export function failedAttempt(e: unknown, ex: Exchange, channel: ChannelActor, keyIndex: number, redact: Redact, answered: boolean): unknown {
+  if (ex.aborted) {
+    channel.release(keyIndex);
+    return new RelayError(499, 'client closed the request', { local: true });
+  }
+  if (!(e instanceof RelayError)) {
+    channel.release(keyIndex);
+    return e;
+  }
+  const err = e.redacted(redact);
+  if (classifyFailure(err) === 'upstream') channel.fail(channelFailureOf(err, answered), keyIndex);
+  else channel.release(keyIndex);
+  return err;
+}
