@@ -68,9 +68,16 @@ const imageEdits: Endpoint = (exchange, request) => {
   });
 };
 
+/** Voices that make the speech answer trickle (4 parts, 300 ms apart) or break off after 2 of them. */
+export const MOCK_SLOW_VOICE = 'mock-slow';
+export const MOCK_CUT_VOICE = 'mock-cut';
+
 const speech: Endpoint = (exchange, { body }) => {
   if (!isRecord(body) || !str(body.input)) return badRequest(exchange, 'mock: input is required');
-  exchange.send(200, 'audio/mpeg', MOCK_MP3);
+  if (body.voice !== MOCK_SLOW_VOICE && body.voice !== MOCK_CUT_VOICE) return exchange.send(200, 'audio/mpeg', MOCK_MP3);
+  const part = Math.ceil(MOCK_MP3.length / 4);
+  const frames = [0, 1, 2, 3].map((i) => MOCK_MP3.subarray(i * part, (i + 1) * part));
+  exchange.stream(body.voice === MOCK_CUT_VOICE ? { frames: frames.slice(0, 2), ending: 'reset' } : { frames, ending: 'end' }, 300, 'audio/mpeg');
 };
 
 /** The transcript the mock "hears": it names the file and its size, so a test sees the upload arrived whole. */

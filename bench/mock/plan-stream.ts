@@ -8,7 +8,8 @@ import { DEFAULT_CHUNKS, splitContent } from './mock-answer.js';
 export type StreamEnding = 'end' | 'stall' | 'reset';
 
 export interface StreamPlan {
-  frames: string[];
+  /** text frames (SSE), or bytes (a binary answer such as speech audio) */
+  frames: Array<string | Buffer>;
   ending: StreamEnding;
 }
 

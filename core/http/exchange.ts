@@ -123,6 +123,26 @@ export class Exchange {
     return true;
   }
 
+  /**
+   * Sends a chunk of bytes now, after what is queued (an answer relayed as the upstream's bytes: speech audio).
+   * False means the socket is backpressured: await drain() before writing more.
+   */
+  writeBytes(chunk: Buffer): boolean {
+    if (this.aborted || this.finished) return false;
+    this.writes++;
+    const queued = this.pending;
+    this.pending = '';
+    let ok = true;
+    // uWS keeps what it could not send yet: both writes are buffered, `ok` says whether to wait
+    this.res.cork(() => {
+      this.writePendingHead();
+      if (queued) ok = this.res.write(queued);
+      ok = this.res.write(chunk) && ok;
+    });
+    if (!ok) this.blocked = true;
+    return ok;
+  }
+
   drain(): Promise<void> {
     if (this.aborted || !this.blocked) return Promise.resolve();
     return new Promise((resolve) => {

@@ -58,6 +58,12 @@ export async function forwardMedia(deps: ForwardDeps, ex: Exchange, req: MediaRe
       throw upstreamError(res.status, text);
     }
     answered = true;
+    if (req.kind === 'speech') {
+      // audio goes to the client as it arrives (its price was known before the call)
+      await relayBytes(ex, res, typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : 'application/octet-stream');
+      channel.succeed(Date.now() - t0, keyIndex);
+      return { channelId: ch.id, upstreamModel, mapped, answer: null };
+    }
     let buf: Buffer;
     try {
       buf = await readCapped(res.body, MAX_ANSWER);
@@ -74,6 +80,19 @@ export async function forwardMedia(deps: ForwardDeps, ex: Exchange, req: MediaRe
   } finally {
     done();
   }
+}
+
+/** The upstream's body streamed to the client unchanged, with backpressure; a cut stream is a transport failure. */
+async function relayBytes(ex: Exchange, res: UpstreamResponse, contentType: string): Promise<void> {
+  ex.writeHead(200, { 'Content-Type': contentType });
+  try {
+    for await (const chunk of res.body) {
+      if (!ex.writeBytes(chunk)) await ex.drain();
+    }
+  } catch (e) {
+    throw transportFailure(e, 'response');
+  }
+  ex.end();
 }
 
 /** The answer's JSON object; an error object inside a 200 is the upstream's failure. */

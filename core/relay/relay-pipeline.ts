@@ -116,7 +116,8 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
     if (ex.aborted) return;
     // A stream already under way (keep-alive pings) can only report the failure as its last frame.
     if (ex.headSent) {
-      ex.end(streamFailureFrame(endpoint.format, err, { requestId: ex.requestId, now: Date.now, model, inputEstimate: 0, sse: true }));
+      // relayed bytes (speech audio) have no frame to carry an error: the answer is cut short
+      ex.end(isMediaKind(endpoint.kind) ? '' : streamFailureFrame(endpoint.format, err, { requestId: ex.requestId, now: Date.now, model, inputEstimate: 0, sse: true }));
       return;
     }
     const { status, body: errorBody } = INBOUND[endpoint.format].errors.errorBody(err, ex.requestId);

@@ -1,6 +1,6 @@
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOCK_IMAGE_USAGE, MOCK_MP3, mockRerankTokens, mockTranscript } from '../../bench/mock/media-endpoints.js';
+import { MOCK_CUT_VOICE, MOCK_IMAGE_USAGE, MOCK_MP3, MOCK_SLOW_VOICE, mockRerankTokens, mockTranscript } from '../../bench/mock/media-endpoints.js';
 import { silentWav } from '../../bench/mock/silent-wav.js';
 import { addChannel, addToken, ledger, startRelayFixture, type Ledger, type RelayFixture } from '../support/relay-fixture.js';
 
@@ -140,6 +140,24 @@ describe('media requests through the OpenAI SDK, billed as new-api bills them', 
       expect(row).toMatchObject({ quota: 83, prompt_tokens: 11, completion_tokens: 0 });
     });
 
+    it('speech: the audio is passed through as it arrives, not after the upstream has finished', async () => {
+      const row = await billed(async () => {
+        const started = Date.now();
+        const r = await post('/v1/audio/speech', JSON.stringify({ model: 'tts-1', voice: MOCK_SLOW_VOICE, input: 'hello wörld' }), 'application/json');
+        expect(r.headers.get('content-type')).toBe('audio/mpeg');
+        const reader = r.body!.getReader();
+        const first = await reader.read();
+        const firstAt = Date.now() - started;
+        const parts = [Buffer.from(first.value!)];
+        for (let next = await reader.read(); !next.done; next = await reader.read()) parts.push(Buffer.from(next.value));
+        const total = Date.now() - started;
+        // the mock spends 900 ms between its first and last part: the first reached the client long before the end
+        expect(total - firstAt).toBeGreaterThanOrEqual(500);
+        expect(Buffer.concat(parts).equals(MOCK_MP3)).toBe(true);
+      });
+      expect(row).toMatchObject({ quota: 83, prompt_tokens: 11 });
+    });
+
     it('transcriptions: the file goes upstream as multipart with the mapped model; billed per second of audio', async () => {
       await f.mock.reset();
       const wav = silentWav(7);
@@ -242,6 +260,19 @@ describe('media requests through the OpenAI SDK, billed as new-api bills them', 
       const r = await free(() => post('/v1/images/generations', JSON.stringify({ model: 'claude-painter', prompt: 'x' }), 'application/json'), true);
       expect(r.status).toBe(400);
       expect(r.error.message).toContain('does not support /v1/images/generations');
+    });
+
+    // last: its refunded reservation stays in the user's leased slice, which moves the balance row later tests compare
+    it('speech: an upstream that breaks off mid-audio cuts the answer short and costs nothing', async () => {
+      const before = await ledger(f.gw, f.root.userId);
+      const r = await post('/v1/audio/speech', JSON.stringify({ model: 'tts-1', voice: MOCK_CUT_VOICE, input: 'hello' }), 'application/json');
+      expect(r.status).toBe(200);
+      const got = await r.arrayBuffer().then((b) => Buffer.from(b), () => null);
+      // whatever arrived is the start of the audio and not all of it
+      if (got) expect(got.length).toBeLessThan(MOCK_MP3.length);
+      await new Promise((res) => setTimeout(res, 500));
+      const after = await ledger(f.gw, f.root.userId);
+      expect({ charged: after.charged, logs: after.logs, used: after.used }).toEqual({ charged: before.charged, logs: before.logs, used: before.used });
     });
   });
 });
