@@ -1,11 +1,15 @@
 import type { ChannelActor } from '../actors/channel-actor.js';
 import { channelFailureOf } from '../channel-health/channel-failure.js';
 import type { Exchange } from '../http/exchange.js';
-import type { UpstreamCall, UpstreamClient } from '../upstream/upstream-client.js';
+import type { Logger } from '../log/logger.js';
+import { readCapped } from '../upstream/read-capped.js';
+import type { UpstreamCall, UpstreamClient, UpstreamResponse } from '../upstream/upstream-client.js';
 import type { Env } from '../config/env.js';
 import { classifyFailure } from './classify-failure.js';
 import type { Redact } from './redact-secrets.js';
 import { RelayError } from './relay-error.js';
+import { transportFailure } from './transport-failure.js';
+import { upstreamError } from './upstream-error.js';
 
 // What one try on one channel shares, whatever it relays (text, media): sending under the client's and
 // RELAY_TIMEOUT's abort, and settling the key when it fails.
@@ -33,6 +37,25 @@ export function sendAttempt(
   ex.onAbort(() => sent.abort(CLIENT_GONE));
   const timer = deps.env.RELAY_TIMEOUT > 0 ? setTimeout(() => sent.abort(RELAY_TIMED_OUT), deps.env.RELAY_TIMEOUT * 1000) : null;
   return { sent, done: () => timer && clearTimeout(timer) };
+}
+
+/**
+ * The upstream's 200 answer, its head read; any other status is thrown as the upstream's error. The client
+ * hears one message for every connection failure; the cause stays in the server log.
+ */
+export async function answerOf(sent: UpstreamCall, ex: Exchange, log: Logger, channelId: number, redact: Redact): Promise<UpstreamResponse> {
+  let res: UpstreamResponse;
+  try {
+    res = await sent.response;
+  } catch (e) {
+    if (!ex.aborted) log.warn('upstream request failed', { channel: channelId, cause: redact(String((e as { code?: unknown }).code ?? (e as Error).message)) });
+    throw transportFailure(e, 'connect');
+  }
+  if (res.status !== 200) {
+    const text = await readCapped(res.body, 1024 * 1024).then((b) => b.toString('utf8')).catch(() => '');
+    throw upstreamError(res.status, text);
+  }
+  return res;
 }
 
 /**

@@ -5,10 +5,10 @@ import { tokensFromBytes } from '../billing/estimate-pre-consume.js';
 import type { ChunkGuard } from '../formats/format-contracts.js';
 import type { Exchange } from '../http/exchange.js';
 import { providerOf } from '../providers/registry.js';
-import type { UpstreamClient, UpstreamResponse } from '../upstream/upstream-client.js';
+import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { readCapped } from '../upstream/read-capped.js';
 import { channelRedactor } from './channel-redactor.js';
-import { failedAttempt, sendAttempt } from './attempt.js';
+import { answerOf, failedAttempt, sendAttempt } from './attempt.js';
 import { classifyFailure } from './classify-failure.js';
 import { completeAnswer, hubStreamRefusal, streamTranslator, type AnswerContext } from './client-answer.js';
 import { dialectOf, speaksNatively } from './dialect.js';
@@ -19,9 +19,7 @@ import { mapModel } from './model-mapping.js';
 import type { RelayOutcome } from './relay-outcome.js';
 import type { RelayRequest } from './relay-request.js';
 import { RelayError } from './relay-error.js';
-import { transportFailure } from './transport-failure.js';
 import { upstreamCall } from './upstream-request.js';
-import { upstreamError } from './upstream-error.js';
 import { usageBounds } from './usage-bounds.js';
 
 /** What one attempt needs of the gateway: its settings, its log, the upstream client and the completion check. */
@@ -80,18 +78,7 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
   });
   const answer: AnswerContext = { requestId: ex.requestId, now: Date.now, model: req.model, inputEstimate: tokensFromBytes(req.raw.length), sse, hub: providerOf(ch.type).hub };
   try {
-    let res: UpstreamResponse;
-    try {
-      res = await sent.response;
-    } catch (e) {
-      // The client hears one message for every connection failure; the cause stays in the server log.
-      if (!ex.aborted) deps.log.warn('upstream request failed', { channel: ch.id, cause: redact(String((e as { code?: unknown }).code ?? (e as Error).message)) });
-      throw transportFailure(e, 'connect');
-    }
-    if (res.status !== 200) {
-      const text = await readCapped(res.body, 1024 * 1024).then((b) => b.toString('utf8')).catch(() => '');
-      throw upstreamError(res.status, text);
-    }
+    const res = await answerOf(sent, ex, deps.log, ch.id, redact);
     answered = true;
     const bounds = usageBounds(req, ch.paramOverride);
     // own-protocol providers (Tencent, Baidu, Coze) refuse a stream with one JSON body instead of events

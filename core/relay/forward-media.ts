@@ -3,7 +3,7 @@ import type { MediaRequest } from '../formats/media/media-request.js';
 import type { Exchange } from '../http/exchange.js';
 import { readCapped } from '../upstream/read-capped.js';
 import type { UpstreamResponse } from '../upstream/upstream-client.js';
-import { failedAttempt, sendAttempt } from './attempt.js';
+import { answerOf, failedAttempt, sendAttempt } from './attempt.js';
 import { channelRedactor } from './channel-redactor.js';
 import type { ForwardDeps } from './forward-attempt.js';
 import { mediaUpstreamCall } from './media-upstream.js';
@@ -46,17 +46,7 @@ export async function forwardMedia(deps: ForwardDeps, ex: Exchange, req: MediaRe
   let answered = false;
   const { sent, done } = sendAttempt(deps, ex, { url: call.url, headers: { accept: '*/*', 'accept-encoding': 'identity', ...call.headers }, body: call.body });
   try {
-    let res: UpstreamResponse;
-    try {
-      res = await sent.response;
-    } catch (e) {
-      if (!ex.aborted) deps.log.warn('upstream request failed', { channel: ch.id, cause: redact(String((e as { code?: unknown }).code ?? (e as Error).message)) });
-      throw transportFailure(e, 'connect');
-    }
-    if (res.status !== 200) {
-      const text = await readCapped(res.body, 1024 * 1024).then((b) => b.toString('utf8')).catch(() => '');
-      throw upstreamError(res.status, text);
-    }
+    const res = await answerOf(sent, ex, deps.log, ch.id, redact);
     answered = true;
     if (req.kind === 'speech') {
       // audio goes to the client as it arrives (its price was known before the call)
