@@ -1,8 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/console-client.js';
-import { addChannel, addToken, ledger, startRelayFixture, type ChannelSpec, type RelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, type ChannelSpec, consumeLogBook, ledger, type RelayFixture, startRelayFixture } from '../support/relay-fixture.js';
 import { seedUser } from '../support/seed-rows.js';
 
 const TEXT = 'Hello from mock upstream.';
@@ -19,16 +18,7 @@ describe('Azure OpenAI channel', () => {
   let client: OpenAI;
   let key: string;
   let userId: number;
-  const expected: number[] = [];
-
-  const charged = async (quota: number, model: string): Promise<void> => {
-    expected.push(quota);
-    const rows = await eventually(
-      () => f.gw.sql<{ model_name: string; quota: number }[]>`SELECT model_name, quota FROM logs WHERE user_id = ${userId} AND type = 2 ORDER BY id`,
-      (r) => r.length >= expected.length,
-    );
-    expect(rows[expected.length - 1]).toMatchObject({ model_name: model, quota });
-  };
+  const { expected, charged } = consumeLogBook(() => f.gw, () => userId);
   const lastSent = async () => (await f.mock.requests()).at(-1)!;
 
   beforeAll(async () => {

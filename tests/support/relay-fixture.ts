@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { ConsoleClient, eventually, setupRoot } from './console-client.js';
 import { startGateway, type TestGateway } from './gateway.js';
 import { startMockUpstreamProcess, type MockUpstreamProcess } from './mock-upstream-process.js';
@@ -81,4 +82,22 @@ export async function ledger(gw: TestGateway, userId: number, settle: (v: Ledger
     },
     settle,
   );
+}
+
+/**
+ * A user's consume log read in order: `charged(quota, model)` waits for the next type-2 row and checks its model
+ * and quota (`exact`: and that no other row came with it); `expected` holds every quota checked so far.
+ */
+export function consumeLogBook(gw: () => TestGateway, userId: () => number, opts: { exact?: boolean } = {}) {
+  const expected: number[] = [];
+  const charged = async (quota: number, model: string): Promise<void> => {
+    expected.push(quota);
+    const rows = await eventually(
+      () => gw().sql<{ model_name: string; quota: number }[]>`SELECT model_name, quota FROM logs WHERE user_id = ${userId()} AND type = 2 ORDER BY id`,
+      (r) => r.length >= expected.length,
+    );
+    if (opts.exact) expect(rows).toHaveLength(expected.length);
+    expect(rows[expected.length - 1]).toMatchObject({ model_name: model, quota });
+  };
+  return { expected, charged };
 }
