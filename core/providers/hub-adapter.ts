@@ -102,6 +102,26 @@ export function textChunk(meta: HubMeta, delta: ChatChunk['choices'][number]['de
   return { id: meta.id, object: 'chat.completion.chunk', created: meta.created, model: meta.model, choices: [{ index: 0, delta, finish_reason: finish }] };
 }
 
+/**
+ * The hub chunks of a provider's text stream: the first delta carries the assistant role; a step with neither
+ * text nor a finish yields nothing.
+ */
+export class TextDeltas {
+  private started = false;
+
+  constructor(private readonly meta: HubMeta) {}
+
+  step(text: { content?: unknown; reasoning?: unknown }, finish: ChatChunk['choices'][number]['finish_reason'] = null): { chunks: readonly ChatChunk[]; failure: null } {
+    const delta: ChatChunk['choices'][number]['delta'] = {};
+    if (!this.started) delta.role = 'assistant';
+    if (typeof text.reasoning === 'string' && text.reasoning) delta.reasoning_content = text.reasoning;
+    if (typeof text.content === 'string' && text.content) delta.content = text.content;
+    if (!delta.content && !delta.reasoning_content && !finish) return { chunks: [], failure: null };
+    this.started = true;
+    return { chunks: [textChunk(this.meta, delta, finish)], failure: null };
+  }
+}
+
 /** A text-only completion: one assistant message. */
 export function textCompletion(meta: HubMeta, content: string, usage: OpenAiUsage | null, reasoning = ''): ChatCompletion {
   const message: ChatMessage = { role: 'assistant', content };

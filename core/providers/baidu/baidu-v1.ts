@@ -1,6 +1,6 @@
 import type { ChunkSource, RelayFailure, SseEvent } from '../../formats/format-contracts.js';
 import type { ChatChunk, ChatRequest, OpenAiUsage } from '../../formats/openai/chat-types.js';
-import { badShape, failed, jsonObject, messageText, ok, textChunk, textCompletion, upstreamFailure, usageOf, type HubAdapter, type HubMeta } from '../hub-adapter.js';
+import { badShape, failed, jsonObject, messageText, ok, TextDeltas, textCompletion, upstreamFailure, usageOf, type HubAdapter, type HubMeta } from '../hub-adapter.js';
 import { mokaInput } from '../mokaai/mokaai.js';
 
 // Baidu Qianfan v1 (ERNIE, cloud.baidu.com/doc/WENXINWORKSHOP/s/clntwmv7t): one endpoint per model under
@@ -77,9 +77,11 @@ const baiduUsage = (u: unknown): OpenAiUsage | null => {
 /** ERNIE's SSE: each event a part of the result with the running usage; `is_end` closes it, `error_msg` fails it. */
 export class BaiduStream implements ChunkSource {
   private seen: OpenAiUsage | null = null;
-  private started = false;
+  private readonly text: TextDeltas;
 
-  constructor(private readonly meta: HubMeta) {}
+  constructor(meta: HubMeta) {
+    this.text = new TextDeltas(meta);
+  }
 
   push(ev: SseEvent): { chunks: readonly ChatChunk[]; failure: RelayFailure | null } {
     const body = jsonObject(ev.data);
@@ -88,13 +90,7 @@ export class BaiduStream implements ChunkSource {
     if (failure) return { chunks: [], failure };
     if (typeof body.result !== 'string') return { chunks: [], failure: null };
     this.seen = baiduUsage(body.usage) ?? this.seen;
-    const delta: ChatChunk['choices'][number]['delta'] = {};
-    if (!this.started) delta.role = 'assistant';
-    if (body.result) delta.content = body.result;
-    const finish = body.is_end === true ? 'stop' : null;
-    if (!delta.content && !finish) return { chunks: [], failure: null };
-    this.started = true;
-    return { chunks: [textChunk(this.meta, delta, finish)], failure: null };
+    return this.text.step({ content: body.result }, body.is_end === true ? 'stop' : null);
   }
 
   usage(): OpenAiUsage | null {

@@ -1,6 +1,6 @@
 import type { ChunkSource, RelayFailure, SseEvent } from '../../formats/format-contracts.js';
 import type { ChatChunk, ChatRequest, OpenAiUsage } from '../../formats/openai/chat-types.js';
-import { aggregateStream, channelRefusal, failed, jsonObject, messageText, ok, sseEventsOf, textChunk, upstreamFailure, usageOf, type HubAdapter, type HubCall, type HubMeta } from '../hub-adapter.js';
+import { aggregateStream, channelRefusal, failed, jsonObject, messageText, ok, sseEventsOf, textChunk, TextDeltas, upstreamFailure, usageOf, type HubAdapter, type HubCall, type HubMeta } from '../hub-adapter.js';
 
 // Coze's v3 chat API (coze.cn/docs/developer_guides/chat_v3): POST {base}/v3/chat with a Bearer token; the
 // bot is the channel's `other` (bot_id). The blocking mode answers "in progress" and must be polled
@@ -33,9 +33,11 @@ const failureOf = (e: Obj | null, fallback: string): RelayFailure =>
  */
 export class CozeStream implements ChunkSource {
   private seen: OpenAiUsage | null = null;
-  private started = false;
+  private readonly text: TextDeltas;
 
-  constructor(private readonly meta: HubMeta) {}
+  constructor(private readonly meta: HubMeta) {
+    this.text = new TextDeltas(meta);
+  }
 
   push(ev: SseEvent): { chunks: readonly ChatChunk[]; failure: RelayFailure | null } {
     const body = jsonObject(ev.data);
@@ -43,13 +45,7 @@ export class CozeStream implements ChunkSource {
       case 'conversation.message.delta': {
         // only the answer's text: tool calls, verbose notes and audio travel as deltas too
         if (!body || (body.type !== undefined && body.type !== 'answer') || (body.content_type !== undefined && body.content_type !== 'text')) return { chunks: [], failure: null };
-        const delta: ChatChunk['choices'][number]['delta'] = {};
-        if (!this.started) delta.role = 'assistant';
-        if (typeof body.reasoning_content === 'string' && body.reasoning_content) delta.reasoning_content = body.reasoning_content;
-        if (typeof body.content === 'string' && body.content) delta.content = body.content;
-        if (!delta.content && !delta.reasoning_content) return { chunks: [], failure: null };
-        this.started = true;
-        return { chunks: [textChunk(this.meta, delta)], failure: null };
+        return this.text.step({ content: body.content, reasoning: body.reasoning_content });
       }
       case 'conversation.chat.completed': {
         const u = obj(body?.usage);

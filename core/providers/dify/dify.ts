@@ -1,6 +1,6 @@
 import type { ChunkSource, RelayFailure, SseEvent } from '../../formats/format-contracts.js';
 import type { ChatChunk, ChatRequest, OpenAiUsage } from '../../formats/openai/chat-types.js';
-import { badShape, failed, jsonObject, messageText, ok, textChunk, textCompletion, upstreamFailure, usageOf, type HubAdapter, type HubCall, type HubMeta } from '../hub-adapter.js';
+import { badShape, failed, jsonObject, messageText, ok, textChunk, TextDeltas, textCompletion, upstreamFailure, usageOf, type HubAdapter, type HubCall, type HubMeta } from '../hub-adapter.js';
 
 // Dify's chat app API (docs.dify.ai, "Send Chat Message"): POST {base}/v1/chat-messages with the app's
 // Bearer key; blocking answers one JSON message, streaming answers SSE events.
@@ -48,9 +48,11 @@ const difyError = (body: Obj): RelayFailure =>
  */
 export class DifyStream implements ChunkSource {
   private seen: OpenAiUsage | null = null;
-  private started = false;
+  private readonly text: TextDeltas;
 
-  constructor(private readonly meta: HubMeta) {}
+  constructor(private readonly meta: HubMeta) {
+    this.text = new TextDeltas(meta);
+  }
 
   push(ev: SseEvent): { chunks: readonly ChatChunk[]; failure: RelayFailure | null } {
     const body = jsonObject(ev.data);
@@ -59,10 +61,7 @@ export class DifyStream implements ChunkSource {
       case 'message':
       case 'agent_message': {
         const answer = body.answer === THINK_OPEN ? '<think>' : body.answer === THINK_CLOSE ? '</think>' : body.answer;
-        if (typeof answer !== 'string' || !answer) return { chunks: [], failure: null };
-        const delta: ChatChunk['choices'][number]['delta'] = this.started ? { content: answer } : { role: 'assistant', content: answer };
-        this.started = true;
-        return { chunks: [textChunk(this.meta, delta)], failure: null };
+        return this.text.step({ content: answer });
       }
       case 'message_end':
         this.seen = difyUsage(body.metadata) ?? this.seen;

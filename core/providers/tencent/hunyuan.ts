@@ -1,6 +1,6 @@
 import type { ChunkSource, RelayFailure, SseEvent } from '../../formats/format-contracts.js';
 import type { ChatChunk, ChatFinishReason, ChatRequest, OpenAiUsage } from '../../formats/openai/chat-types.js';
-import { badShape, channelRefusal, failed, jsonObject, messageText, ok, textChunk, textCompletion, upstreamFailure, usageOf, type HubAdapter, type HubMeta } from '../hub-adapter.js';
+import { badShape, channelRefusal, failed, jsonObject, messageText, ok, TextDeltas, textCompletion, upstreamFailure, usageOf, type HubAdapter, type HubMeta } from '../hub-adapter.js';
 import { tc3Sign } from './tc3-sign.js';
 
 // Tencent Hunyuan, API 3.0 (cloud.tencent.com/document/product/1729/105701): action ChatCompletions,
@@ -45,9 +45,11 @@ const hunyuanUsage = (u: unknown): OpenAiUsage | null => {
  */
 export class HunyuanStream implements ChunkSource {
   private seen: OpenAiUsage | null = null;
-  private started = false;
+  private readonly text: TextDeltas;
 
-  constructor(private readonly meta: HubMeta) {}
+  constructor(meta: HubMeta) {
+    this.text = new TextDeltas(meta);
+  }
 
   push(ev: SseEvent): { chunks: readonly ChatChunk[]; failure: RelayFailure | null } {
     const body = jsonObject(ev.data);
@@ -58,13 +60,7 @@ export class HunyuanStream implements ChunkSource {
     const choice = obj(Array.isArray(body.Choices) ? body.Choices[0] : null);
     if (!choice) return { chunks: [], failure: null };
     const content = obj(choice.Delta)?.Content;
-    const delta: ChatChunk['choices'][number]['delta'] = {};
-    if (!this.started) delta.role = 'assistant';
-    if (typeof content === 'string' && content) delta.content = content;
-    const finish = finishOf(choice.FinishReason);
-    if (!delta.content && !finish) return { chunks: [], failure: null };
-    this.started = true;
-    return { chunks: [textChunk(this.meta, delta, finish)], failure: null };
+    return this.text.step({ content }, finishOf(choice.FinishReason));
   }
 
   usage(): OpenAiUsage | null {
