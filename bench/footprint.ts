@@ -7,12 +7,12 @@
 // so these figures, unlike the throughput ones, compare across runs. Asserts nothing.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { startFerrymanForBench, type FerrymanBenchTarget } from './ferryman-target.js';
 import { checkTarget } from './runner/check-target.js';
 import { startChildServer } from './runner/child-server.js';
+import { mixedLoad } from './runner/measure.js';
 import { processMemoryBreakdown, processStatus, type MemoryBreakdown } from './runner/process-stats.js';
-import { MODES, SCENARIO_PATH, scenarioBody, scenarioHeaders, type Target } from './runner/scenario.js';
+import { MODES, type Target } from './runner/scenario.js';
 
 type Database = 'embedded' | 'postgres';
 
@@ -54,23 +54,6 @@ interface Footprint {
 
 const sleep = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 1000));
 
-/** 50 connections, each alternating non-stream and stream requests, for durationS. */
-function load(target: Target): Promise<autocannon.Result> {
-  const headers = scenarioHeaders(target);
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: target.url + SCENARIO_PATH,
-        connections,
-        pipelining: 1,
-        duration: durationS,
-        timeout: 10,
-        requests: MODES.map((mode) => ({ method: 'POST' as const, path: SCENARIO_PATH, headers, body: scenarioBody(mode) })),
-      },
-      (error: unknown, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
-    );
-  });
-}
 
 async function measure(database: Database, upstreamUrl: string): Promise<Footprint> {
   const gateway: FerrymanBenchTarget | null = await startFerrymanForBench({ upstreamUrl, database, nodeArgs, threads });
@@ -85,7 +68,7 @@ async function measure(database: Database, upstreamUrl: string): Promise<Footpri
     console.error(`${database}: idle ${idle.rssMb.toFixed(0)} MB; ${durationS} s at ${connections} connections …`);
     const loadMb: number[] = [];
     const sampler = setInterval(() => void processStatus(pid).then((s) => loadMb.push(s.rssMb)), 1000);
-    const result = await load(target).finally(() => clearInterval(sampler));
+    const result = await mixedLoad(target, connections, durationS).finally(() => clearInterval(sampler));
     const after = await processStatus(pid);
     const loadBreakdown = await processMemoryBreakdown(pid);
     await sleep(settleS);

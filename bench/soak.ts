@@ -6,14 +6,14 @@
 // every charge has its log and no log its missing charge). Asserts nothing; writes bench/results/soak.{json,md}.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { ConsoleClient, ROOT_USER } from '../tests/support/console-client.js';
 import type { TestGateway } from '../tests/support/gateway.js';
 import { startFerrymanForBench } from './ferryman-target.js';
 import { checkTarget } from './runner/check-target.js';
 import { startChildServer } from './runner/child-server.js';
+import { mixedLoad } from './runner/measure.js';
 import { processStatus } from './runner/process-stats.js';
-import { MODES, SCENARIO_PATH, scenarioBody, scenarioHeaders, type Target } from './runner/scenario.js';
+import { MODES, type Target } from './runner/scenario.js';
 import { ledgerDrift, summarizeRss, type Books, type RssSample } from './runner/soak-stats.js';
 
 const SAMPLE_S = 10;
@@ -48,22 +48,6 @@ async function books(root: ConsoleClient): Promise<Books> {
   return { quota: self.body.data!.quota, logged: stat.body.data!.quota };
 }
 
-function load(target: Target): Promise<autocannon.Result> {
-  const headers = scenarioHeaders(target);
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: target.url + SCENARIO_PATH,
-        connections,
-        pipelining: 1,
-        duration: durationS,
-        timeout: 10,
-        requests: MODES.map((mode) => ({ method: 'POST' as const, path: SCENARIO_PATH, headers, body: scenarioBody(mode) })),
-      },
-      (error: unknown, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
-    );
-  });
-}
 
 const mock = await startChildServer(new URL('./mock-upstream.ts', import.meta.url), ['--port', '0', '--no-record'], 'MOCK_UPSTREAM_LISTENING');
 const gateway = await startFerrymanForBench({
@@ -96,7 +80,7 @@ try {
   };
   await sample();
   const sampler = setInterval(() => void sample(), SAMPLE_S * 1000);
-  const result = await load(target).finally(() => clearInterval(sampler));
+  const result = await mixedLoad(target, connections, durationS).finally(() => clearInterval(sampler));
   await sample();
 
   // leases handed back and batched writes flushed (1 s each by default) before the books close

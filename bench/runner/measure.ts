@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { processCpuMs } from './process-stats.js';
-import { SCENARIO_PATH, scenarioBody, scenarioHeaders, type Mode, type Target } from './scenario.js';
+import { MODES, SCENARIO_PATH, scenarioBody, scenarioHeaders, type Mode, type Target } from './scenario.js';
 
 export interface RunCounts {
   requests: number;
@@ -136,4 +136,22 @@ export function summarizeLatency(samples: LatencySample[]): Latency {
     non2xx: samples.reduce((a, s) => a + s.non2xx, 0),
     errors: samples.reduce((a, s) => a + s.errors, 0),
   };
+}
+
+/** Steady mixed traffic for the memory runs: every connection alternates non-stream and stream requests. */
+export function mixedLoad(target: Target, connections: number, durationS: number): Promise<autocannon.Result> {
+  const headers = scenarioHeaders(target);
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: target.url + SCENARIO_PATH,
+        connections,
+        pipelining: 1,
+        duration: durationS,
+        timeout: 10,
+        requests: MODES.map((mode) => ({ method: 'POST' as const, path: SCENARIO_PATH, headers, body: scenarioBody(mode) })),
+      },
+      (error: unknown, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
+    );
+  });
 }
