@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addChannel, addToken, type ChannelSpec, consumeLogBook, ledger, type RelayFixture, startRelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, type ChannelSpec, consumeLogBook, ledger, type RelayFixture, startRelayFixture, readChatStream } from '../support/relay-fixture.js';
 import { seedUser } from '../support/seed-rows.js';
 
 const TEXT = 'Hello from mock upstream.';
@@ -59,14 +59,7 @@ describe('Azure OpenAI channel', () => {
 
   it('streams a chat from the deployment, usage asked for and billed', async () => {
     const stream = await client.chat.completions.create({ model: 'house-azure', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
-    let text = '';
-    let completion = 0;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta?.content ?? '';
-      completion = chunk.usage?.completion_tokens ?? completion;
-    }
-    expect(text).toBe(TEXT);
-    expect(completion).toBe(20);
+    expect(await readChatStream(stream)).toEqual({ text: TEXT, completion: 20 });
     expect(await lastSent()).toMatchObject({ path: '/openai/deployments/gpt-4.1/chat/completions', body: { stream: true, stream_options: { include_usage: true } } });
     await charged(50, 'house-azure');
   });

@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addChannel, addToken, type ChannelSpec, consumeLogBook, ledger, type RelayFixture, startRelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, type ChannelSpec, consumeLogBook, ledger, type RelayFixture, startRelayFixture, readChatStream } from '../support/relay-fixture.js';
 import { seedUser } from '../support/seed-rows.js';
 
 const TEXT = 'Hello from mock upstream.';
@@ -25,13 +25,7 @@ describe('own-protocol provider channels', () => {
   const lastSent = async () => (await f.mock.requests()).at(-1)!;
   const streamText = async (model: string) => {
     const stream = await client.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
-    let text = '';
-    let completion = 0;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta?.content ?? '';
-      completion = chunk.usage?.completion_tokens ?? completion;
-    }
-    return { text, completion };
+    return readChatStream(stream);
   };
 
   beforeAll(async () => {

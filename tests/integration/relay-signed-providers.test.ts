@@ -3,7 +3,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERTEX_TOKEN_PATH } from '../../bench/mock-vertex.js';
-import { addChannel, addToken, type ChannelSpec, consumeLogBook, ledger, type RelayFixture, startRelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, type ChannelSpec, consumeLogBook, ledger, type RelayFixture, startRelayFixture, readChatStream } from '../support/relay-fixture.js';
 import { seedUser } from '../support/seed-rows.js';
 
 const TEXT = 'Hello from mock upstream.';
@@ -76,14 +76,7 @@ describe('Bedrock and Vertex channels', () => {
 
   it('streams an OpenAI chat from Bedrock out of its event-stream framing, usage included', async () => {
     const stream = await openai.chat.completions.create({ model: 'bedrock-sonnet', messages: [{ role: 'user', content: 'hi' }], stream: true, stream_options: { include_usage: true } });
-    let text = '';
-    let completion = 0;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta?.content ?? '';
-      completion = chunk.usage?.completion_tokens ?? completion;
-    }
-    expect(text).toBe(TEXT);
-    expect(completion).toBe(20);
+    expect(await readChatStream(stream)).toEqual({ text: TEXT, completion: 20 });
     await charged(50, 'bedrock-sonnet');
   });
 

@@ -101,3 +101,16 @@ export function consumeLogBook(gw: () => TestGateway, userId: () => number, opts
   };
   return { expected, charged };
 }
+
+/** An OpenAI chat stream read to its end: its text, and the completion tokens of its usage chunk (0 without one). */
+export async function readChatStream(
+  stream: AsyncIterable<{ choices: Array<{ delta?: { content?: string | null } }>; usage?: { completion_tokens?: number } | null }>,
+): Promise<{ text: string; completion: number }> {
+  let text = '';
+  let completion = 0;
+  for await (const chunk of stream) {
+    text += chunk.choices[0]?.delta?.content ?? '';
+    completion = chunk.usage?.completion_tokens ?? completion;
+  }
+  return { text, completion };
+}
