@@ -7,7 +7,7 @@ import { CHANNEL_STATUS } from '../contracts/channel.js';
 import type { ChannelConfig } from './channel-config.js';
 
 const KEY_ENABLED = CHANNEL_STATUS.enabled;
-import { initialChannelState, keyBreaker, type ChannelState } from './channel-state.js';
+import { copyState, initialChannelState, keyBreaker, type ChannelState } from './channel-state.js';
 import { Mailbox } from './mailbox.js';
 import { selectKey, type KeyUse } from './select-key.js';
 
@@ -85,7 +85,10 @@ export class ChannelActor {
       }
     }
     const breaker = prev.status !== 1 && next.status === 1 ? CLOSED : this.state.breaker;
-    this.state = { ...this.state, keys, breaker };
+    const state = copyState(this.state);
+    state.keys = keys;
+    state.breaker = breaker;
+    this.state = state;
   }
 
   /** The channel may take a request: its breaker admits one and some key is usable. */

@@ -24,6 +24,20 @@ export const initialChannelState = (): ChannelState => ({
   totalFailures: 0,
 });
 
+/**
+ * A copy to change before it is published. Every state is built by this one literal, so they all share one
+ * shape: spread copies (`{ ...state, inFlight }`) each got a map of their own, and the actor's hot reads of
+ * them went megamorphic (README "Performance").
+ */
+export const copyState = (s: ChannelState): ChannelState => ({
+  inFlight: s.inFlight,
+  breaker: s.breaker,
+  keys: s.keys,
+  responseMs: s.responseMs,
+  totalRequests: s.totalRequests,
+  totalFailures: s.totalFailures,
+});
+
 export const keyBreaker = (s: ChannelState, index: number): Breaker => s.keys[index] ?? CLOSED;
 
 export const smoothResponseMs = (previous: number, elapsedMs: number): number =>

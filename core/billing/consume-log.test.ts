@@ -60,6 +60,12 @@ describe('consumeLogContent', () => {
   ])('prints %d as Go does: %s', (value, printed) => {
     expect(consumeLogContent(ratio({ groupRatio: value }))).toBe(`模型倍率 1.25，补全倍率 4.00，分组倍率 ${printed}`);
   });
+
+  it('prints 0 and -0 apart, as Go does, whichever came first (the printed ratios are memoised)', () => {
+    expect(consumeLogContent(ratio({ groupRatio: -0 }))).toBe('模型倍率 1.25，补全倍率 4.00，分组倍率 -0.00');
+    expect(consumeLogContent(ratio({ groupRatio: 0 }))).toBe('模型倍率 1.25，补全倍率 4.00，分组倍率 0.00');
+    expect(consumeLogContent(ratio({ groupRatio: -0 }))).toBe('模型倍率 1.25，补全倍率 4.00，分组倍率 -0.00');
+  });
 });
 
 const args = (patch: Partial<ConsumeOtherArgs> = {}): ConsumeOtherArgs => ({

@@ -1,5 +1,5 @@
 import type { ChannelConfig } from '../actors/channel-config.js';
-import { keyBreaker, smoothResponseMs, type ChannelState } from '../actors/channel-state.js';
+import { copyState, keyBreaker, smoothResponseMs, type ChannelState } from '../actors/channel-state.js';
 import { breakerFailure, breakerRelease, breakerStart, breakerSuccess, breakerTrip, type Breaker } from './breaker.js';
 import { failureReason, type ChannelFailure } from './channel-failure.js';
 import { failureKind } from './failure-kind.js';
@@ -53,35 +53,33 @@ export function transition(state: ChannelState, event: HealthEvent, ctx: HealthC
   const { settings } = ctx;
   const b = settings.breaker;
   switch (event.kind) {
-    case 'start':
-      return {
-        state: {
-          ...state,
-          inFlight: state.inFlight + 1,
-          totalRequests: state.totalRequests + 1,
-          breaker: breakerStart(state.breaker, event.now, b),
-          keys: withKey(state, event.key, (k) => breakerStart(k, event.now, b)),
-        },
-        effects: NO_EFFECTS,
-      };
-    case 'success':
-      return closeAll(
-        { ...state, inFlight: Math.max(0, state.inFlight - 1), responseMs: smoothResponseMs(state.responseMs, event.elapsedMs) },
-        event.key,
-        ctx,
-      );
-    case 'release':
-      return {
-        state: {
-          ...state,
-          inFlight: Math.max(0, state.inFlight - 1),
-          breaker: breakerRelease(state.breaker, event.now),
-          keys: withKey(state, event.key, (k) => breakerRelease(k, event.now)),
-        },
-        effects: NO_EFFECTS,
-      };
-    case 'failure':
-      return onFailure({ ...state, inFlight: Math.max(0, state.inFlight - 1), totalFailures: state.totalFailures + 1 }, event, ctx);
+    case 'start': {
+      const next = copyState(state);
+      next.inFlight++;
+      next.totalRequests++;
+      next.breaker = breakerStart(state.breaker, event.now, b);
+      next.keys = withKey(state, event.key, (k) => breakerStart(k, event.now, b));
+      return { state: next, effects: NO_EFFECTS };
+    }
+    case 'success': {
+      const next = copyState(state);
+      next.inFlight = Math.max(0, state.inFlight - 1);
+      next.responseMs = smoothResponseMs(state.responseMs, event.elapsedMs);
+      return closeAll(next, event.key, ctx);
+    }
+    case 'release': {
+      const next = copyState(state);
+      next.inFlight = Math.max(0, state.inFlight - 1);
+      next.breaker = breakerRelease(state.breaker, event.now);
+      next.keys = withKey(state, event.key, (k) => breakerRelease(k, event.now));
+      return { state: next, effects: NO_EFFECTS };
+    }
+    case 'failure': {
+      const next = copyState(state);
+      next.inFlight = Math.max(0, state.inFlight - 1);
+      next.totalFailures++;
+      return onFailure(next, event, ctx);
+    }
     case 'test':
       return onTest(state, event, ctx);
     case 'balance':
@@ -93,11 +91,9 @@ export function transition(state: ChannelState, event: HealthEvent, ctx: HealthC
 function onFailure(state: ChannelState, event: Extract<HealthEvent, { kind: 'failure' }>, ctx: HealthContext): Transition {
   const b = ctx.settings.breaker;
   const reason = event.failure ? failureReason(event.failure) : 'upstream failure';
-  const next: ChannelState = {
-    ...state,
-    breaker: breakerFailure(state.breaker, event.now, b),
-    keys: withKey(state, event.key, (k) => breakerFailure(k, event.now, b)),
-  };
+  const next = copyState(state);
+  next.breaker = breakerFailure(state.breaker, event.now, b);
+  next.keys = withKey(state, event.key, (k) => breakerFailure(k, event.now, b));
   const effects = circuitEffects(state, next, event.key, reason, ctx);
   // On a multi-key channel a key failure without the key's index cannot tell which key to disable.
   const knowsTarget = !ctx.config.multiKey.enabled || event.key !== null;
@@ -131,15 +127,16 @@ const mayDisable = ({ config, settings }: HealthContext): boolean => settings.au
 function disable(state: ChannelState, key: number | null, reason: string, now: number, ctx: HealthContext): Transition {
   const { config, settings } = ctx;
   const target = config.multiKey.enabled ? key : null;
-  const next: ChannelState =
-    target === null
-      ? { ...state, breaker: breakerTrip(state.breaker, now, settings.breaker) }
-      : { ...state, keys: withKey(state, target, (k) => breakerTrip(k, now, settings.breaker)) };
+  const next = copyState(state);
+  if (target === null) next.breaker = breakerTrip(state.breaker, now, settings.breaker);
+  else next.keys = withKey(state, target, (k) => breakerTrip(k, now, settings.breaker));
   return { state: next, effects: [{ kind: 'disable', channelId: config.id, key: target, reason }] };
 }
 
 function closeAll(state: ChannelState, key: number | null, ctx: HealthContext): Transition {
-  const next: ChannelState = { ...state, breaker: breakerSuccess(), keys: withKey(state, key, breakerSuccess) };
+  const next = copyState(state);
+  next.breaker = breakerSuccess();
+  next.keys = withKey(state, key, breakerSuccess);
   return { state: next, effects: circuitEffects(state, next, key, '', ctx) };
 }
 

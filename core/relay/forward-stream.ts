@@ -13,6 +13,10 @@ export const SSE_HEADERS = {
   'X-Accel-Buffering': 'no',
 };
 
+// an SSE stream's head is a constant: no header object built per stream
+const streamHeaders = (contentType: string) =>
+  contentType === SSE_HEADERS['Content-Type'] ? SSE_HEADERS : Object.assign({}, SSE_HEADERS, { 'Content-Type': contentType });
+
 export interface StreamResult {
   /** ms from `startedAt` to the first byte written to the client */
   frtMs: number;
@@ -46,7 +50,7 @@ export async function forwardStream(
   const commit = () => {
     if (started) return;
     started = true;
-    if (!ex.headSent) ex.writeHead(200, { ...SSE_HEADERS, 'Content-Type': contentType });
+    if (!ex.headSent) ex.writeHead(200, streamHeaders(contentType));
     frtMs = Date.now() - startedAt;
   };
   try {

@@ -53,7 +53,8 @@ export class SensitiveMatcher {
 
   /** The distinct listed words found in `text`, in order of first occurrence. */
   findSensitive(text: string): string[] {
-    return [...new Set(this.hits(text).map((h) => h.word))];
+    const hits = this.hits(text);
+    return hits.length === 0 ? [] : [...new Set(hits.map((h) => h.word))];
   }
 
   private word(id: number): string {
