@@ -24,7 +24,7 @@ const { values } = parseArgs({
     settle: { type: 'string', default: '10' },
     /** Extra node flags for the gateway, e.g. "--max-semi-space-size=4", to see what they change. */
     'node-args': { type: 'string', default: '' },
-    /** FERRYMAN_THREADS for the gateway (default: its own, one relay thread per core) */
+    /** FERRYMAN_THREADS for the gateway (default: the gateway's own, FERRYMAN_THREADS in core/config/env.ts) */
     threads: { type: 'string' },
   },
 });

@@ -28,13 +28,14 @@ import { mountStatic } from './http/mount-static.js';
 import { loadStaticFiles } from './http/static-files.js';
 import { createLogger, type Logger } from './log/logger.js';
 import { LowBalanceNotifier } from './notify/low-balance-notifier.js';
+import { notifyLimitOf } from './notify/notify-limit-of.js';
 import { mountMetrics } from './observability/mount-metrics.js';
 import { createObservability, type Observability } from './observability/observability.js';
 import { OptionsStore } from './options/options-store.js';
 import { createModelRateLimiter } from './policies/model-rate-limit/create-model-rate-limiter.js';
 import { SlidingLogLimiter } from './rate-limit/sliding-log-limiter.js';
 import type { RelayThreadContext } from './cluster/relay-thread-context.js';
-import { threadServices } from './cluster/thread-services.js';
+import { sharedTokenFetches, threadServices } from './cluster/thread-services.js';
 import { startThreads, threadCount } from './cluster/start-threads.js';
 import { SensitiveWordsPolicy } from './policies/sensitive-words/sensitive-words-policy.js';
 import { AdminPush } from './push/admin-push.js';
@@ -42,6 +43,7 @@ import { mountRelay } from './relay/mount-relay.js';
 import { startTasks } from './tasks/start-tasks.js';
 import { startLogRetention } from './log-retention/log-retention.js';
 import { providerOf } from './providers/registry.js';
+import { shareTokenFetches } from './providers/token-cache.js';
 
 const EXCLUSIVE_PORT = 1; // LIBUS_LISTEN_EXCLUSIVE_PORT
 const SHARED_PORT = 0; // LIBUS_LISTEN_DEFAULT: SO_REUSEPORT
@@ -54,6 +56,12 @@ export interface RunningGateway {
   /** this node's metrics (null with METRICS_TOKEN unset), for the main thread's aggregation across relay threads */
   observability: Observability | null;
   stop(): Promise<void>;
+  /**
+   * Closes the listen socket and every connection at once (requests in flight are aborted); stop() still drains
+   * and writes after it. A relay thread must before it ends: Node aborts the process when a thread ends with its
+   * uWS app open (core/cluster/relay-thread.ts).
+   */
+  abort(): void;
 }
 
 /**
@@ -74,6 +82,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   const db = thread ? await connectThread(env, log, thread) : await connectWithRetry(env, log);
   if (!thread) await prepareDatabase(env, db, log);
   const shared = thread ? threadServices(thread.main, { global: env.GLOBAL_API_RATE_LIMIT_ENABLE, critical: env.CRITICAL_RATE_LIMIT_ENABLE }) : null;
+  if (thread) shareTokenFetches(sharedTokenFetches(thread.main, thread.index));
 
   const options = new OptionsStore();
   await options.load(db.sql);
@@ -83,8 +92,9 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   const [rootRow] = setupRow ? [setupRow] : await db.sql`SELECT 1 FROM users WHERE role = 100 AND deleted_at IS NULL LIMIT 1`;
   if (!setupRow && rootRow) await db.sql`INSERT INTO setups (version, initialized_at) VALUES (${env.VERSION}, ${Math.floor(Date.now() / 1000)})`;
 
-  const channelHealth = new ChannelHealth({ sql: db.sql, env, options, log, invalidation, adminEvent: (e) => services.push.notifyAdmins(e) });
   const rateLimit = await createModelRateLimiter(env.REDIS_CONN_STRING, options, log, shared?.modelRateLimitStore);
+  const notifyLimit = notifyLimitOf(env, rateLimit.redis, shared?.notifyLimit ?? null);
+  const channelHealth = new ChannelHealth({ sql: db.sql, env, options, log, invalidation, notifyLimit, adminEvent: (e) => services.push.notifyAdmins(e) });
   const sensitiveWords = new SensitiveWordsPolicy(options, { onBuildError: (err) => log.warn('sensitive word list built inline', { error: String(err) }) });
   await sensitiveWords.ready();
 
@@ -108,7 +118,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     clientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     startTime: Math.floor(Date.now() / 1000),
     setup: { done: rootRow !== undefined },
-    lowBalance: new LowBalanceNotifier({ env, options, log }),
+    lowBalance: new LowBalanceNotifier({ env, options, log, throttle: notifyLimit }),
     policies: { rateLimiter: rateLimit.limiter, sensitiveWords },
     push: new AdminPush({ sql: db.sql, env, options, log }),
   };
@@ -191,13 +201,23 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   const port = uWS.us_socket_local_port(listenSocket);
   if (thread) log.debug('relay thread listening', { port, thread: thread.index });
   else log.info('Ferryman listening', { port, database: db.kind });
+  let aborted = false;
+  const abort = () => {
+    if (aborted) return;
+    aborted = true;
+    app.close();
+  };
 
   return {
     port,
     services,
     observability,
+    abort,
     async stop() {
-      uWS.us_listen_socket_close(listenSocket);
+      // app.close() has closed the listen socket already: closing it again would free it twice
+      if (!aborted) uWS.us_listen_socket_close(listenSocket);
+      // kept-alive connections still bring requests: they get a 503 now, so none can start after the last flush
+      gate.close();
       clearInterval(flushTimer);
       clearInterval(syncTimer);
       if (heartbeatTimer) clearInterval(heartbeatTimer);
@@ -205,6 +225,12 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       // Requests still running settle into the batches written below; past the bound a client keeping a stream
       // open is not worth a SIGKILL from the supervisor (what such a request spends later errs in the user's favour).
       for (const until = Date.now() + DRAIN_MS; gate.inFlight > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+      // Requests past the bound are cut (a stream's client keeping it open); each then settles or refunds what
+      // it reserved on its way out, which must land before the batches below.
+      if (gate.inFlight > 0) {
+        abort();
+        for (const until = Date.now() + 1000; gate.inFlight > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+      }
       // the order of flushAll: mark, logs, counters, then the leases
       services.ledger.leases?.mark();
       await services.logs.flush();
@@ -223,7 +249,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       await rateLimit.close();
       await db.close();
       // keep-alive connections would keep a relay thread's event loop (and so the thread) alive
-      if (thread) app.close();
+      if (thread) abort();
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Invalidation } from '../cache/invalidation.js';
 import type { Env } from '../config/env.js';
 import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
+import type { NotifyLimit } from '../notify/notify-throttle.js';
 import type { OptionsStore } from '../options/options-store.js';
 import type { AdminEvent } from '../push/admin-event.js';
 import { adminUrlPolicy, outboundDispatcher } from '../upstream/outbound-policy.js';
@@ -22,6 +23,8 @@ export interface ChannelHealthDeps {
   invalidation: Invalidation;
   /** the Web Push alert for administrators (AppServices.push.notifyAdmins) */
   adminEvent(event: AdminEvent): void;
+  /** the notification limit the low-balance notices share (core/notify/notify-throttle.ts) */
+  notifyLimit: NotifyLimit;
 }
 
 /**

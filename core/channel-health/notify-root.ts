@@ -3,7 +3,7 @@ import type { Env } from '../config/env.js';
 import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 import { sendMail } from '../mail/send-mail.js';
-import { NotifyThrottle } from '../notify/notify-throttle.js';
+import type { NotifyLimit } from '../notify/notify-throttle.js';
 import { isWebhookUrl, readUserSetting } from '../notify/user-setting.js';
 import { sendWebhook } from '../notify/webhook.js';
 import type { OptionsStore } from '../options/options-store.js';
@@ -12,15 +12,13 @@ import type { Notice } from './health-effects.js';
 
 /**
  * Tells the root user (new-api's NotifyRootUser): by webhook or mail, as root's own notification setting says,
- * at most NOTIFY_LIMIT_COUNT per notice type an hour so that a dying fleet of keys does not flood the inbox.
+ * within the notification limit per notice type (notify-throttle.ts) so that a dying fleet of keys does not flood the inbox.
  * Failures are logged, never thrown.
  */
 export class RootNotifier {
-  private readonly throttle: NotifyThrottle;
   private readonly webhooks: Dispatcher;
 
-  constructor(private readonly deps: { sql: Sql; env: Env; options: OptionsStore; log: Logger }) {
-    this.throttle = new NotifyThrottle(deps.env.NOTIFY_LIMIT_COUNT);
+  constructor(private readonly deps: { sql: Sql; env: Env; options: OptionsStore; log: Logger; notifyLimit: NotifyLimit }) {
     this.webhooks = outboundDispatcher(userUrlPolicy(deps.env));
   }
 
@@ -28,7 +26,7 @@ export class RootNotifier {
     try {
       const [root] = await this.deps.sql<{ id: number; email: string | null; setting: string | null }[]>`
         SELECT id, email, setting FROM users WHERE role = 100 AND deleted_at IS NULL ORDER BY id LIMIT 1`;
-      if (!root || !this.throttle.allow(root.id, notice.type)) return;
+      if (!root || !(await this.deps.notifyLimit.allow(root.id, notice.type))) return;
       const setting = readUserSetting(root.setting ?? '');
       if (setting.notify_type === 'webhook') {
         if (!setting.webhook_url || !isWebhookUrl(setting.webhook_url)) throw new Error('invalid webhook url');

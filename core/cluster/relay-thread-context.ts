@@ -1,6 +1,8 @@
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
 import type { CountTask } from '../../workers/count-tokens-task.js';
-import type { RpcPeer } from './thread-rpc.js';
+import type { FetchedToken } from '../providers/token-cache.js';
+import type { TokenClaim } from './token-fetch-hub.js';
+import type { RemoteCalls } from './thread-rpc.js';
 
 export type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
 
@@ -16,6 +18,12 @@ export type MainMethods = {
   rateTakeRequest(userId: number, limit: number, windowSeconds: number): Promise<boolean>;
   /** every relay thread's metrics, for one scrape that covers the process */
   metrics(): Promise<MetricsJson[]>;
+  /** the notification throttle (core/notify/notify-throttle.ts) without Redis: per process, as new-api's memory one */
+  notifyAllow(userId: number, type: string): boolean;
+  /** provider tokens (core/providers/token-cache.ts) fetched once per process: token-fetch-hub.ts */
+  tokenClaim(cacheKey: string, thread: number): Promise<TokenClaim> | TokenClaim;
+  tokenSettle(cacheKey: string, fetched: FetchedToken | { error: string }): void;
+  tokenForget(cacheKey: string, refused: string | null): void;
 };
 
 /** What each relay thread answers to the main thread. */
@@ -23,11 +31,13 @@ export type RelayMethods = {
   metricsJson(): Promise<MetricsJson>;
   /** stops serving and flushes (mark → logs → counters → leases), then lets the thread end */
   stop(): Promise<void>;
+  /** FERRYMAN_TEST_FAULTS only: throws on the thread's next turn, outside any handler, as a bug would */
+  crash(): void;
 };
 
 /** Handed to startGateway on a relay thread (core/main.ts). */
 export interface RelayThreadContext {
-  /** 0-based; thread 0 runs the scheduled jobs on the embedded database */
+  /** 0-based; thread 0 is the main thread itself, and runs the scheduled jobs on the embedded database */
   index: number;
   count: number;
   /** the port every relay thread listens on (SO_REUSEPORT) */
@@ -38,7 +48,8 @@ export interface RelayThreadContext {
   embeddedSocket: string | null;
   /** the BroadcastChannel name for cache invalidation between this process's threads (embedded database) */
   invalidationChannel: string;
-  main: RpcPeer<MainMethods>;
+  /** the main thread's methods: over a port on a worker, called in place on the main thread (relay thread 0) */
+  main: RemoteCalls<MainMethods>;
 }
 
 /** Sent once on the worker's parentPort when the thread listens (or failed to start). */

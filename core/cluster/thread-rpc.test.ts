@@ -1,6 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RpcPeer } from './thread-rpc.js';
+import { localPeer, RpcPeer } from './thread-rpc.js';
 
 type Left = { add(a: number, b: number): number; fail(): never; slow(ms: number, v: string): Promise<string> };
 type Right = { hello(name: string): string };
@@ -51,5 +51,26 @@ describe('RpcPeer', () => {
     a.close();
     await expect(pending).rejects.toThrow('thread link closed');
     await expect(b.call('add', 1, 2)).rejects.toThrow('thread link closed');
+  });
+});
+
+describe('localPeer', () => {
+  const methods = {
+    fail: (): never => {
+      throw new Error('failed in place');
+    },
+  };
+
+  it('runs the method on a later turn, as a link would', async () => {
+    const order: string[] = [];
+    const peer = localPeer({ add: (a: number, b: number) => (order.push('method ran'), a + b) });
+    const answer = peer.call('add', 2, 3).then((v) => order.push(`answer ${v}`));
+    order.push('after the call');
+    await answer;
+    expect(order).toEqual(['after the call', 'method ran', 'answer 5']);
+  });
+
+  it('turns a throw into a rejection', async () => {
+    await expect(localPeer(methods).call('fail')).rejects.toThrow('failed in place');
   });
 });

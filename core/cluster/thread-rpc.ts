@@ -3,6 +3,21 @@ import type { MessagePort } from 'node:worker_threads';
 /** Methods one side of a thread link offers the other; arguments and results must survive structured cloning. */
 export type RpcMethods = Record<string, (...args: never[]) => unknown>;
 
+/** The calling side of a link: an RpcPeer to another thread, or localPeer on the thread that owns the methods. */
+export type RemoteCalls<Remote extends RpcMethods> = Pick<RpcPeer<Remote>, 'call'>;
+
+/**
+ * The methods of this same thread behind the interface of a link (relay thread 0 runs on the main thread,
+ * core/cluster/start-threads.ts): answered on a later turn, as over a port, an error as a rejection.
+ * Nothing is cloned: what a method returns must not be kept and changed by the method's owner afterwards.
+ */
+export function localPeer<Remote extends RpcMethods>(methods: Remote): RemoteCalls<Remote> {
+  return {
+    call: (method, ...args) =>
+      Promise.resolve().then(() => (methods[method] as (...a: unknown[]) => unknown)(...args)) as Promise<Awaited<ReturnType<Remote[typeof method]>>>,
+  };
+}
+
 type Request = { t: 'q'; id: number; method: string; args: unknown[] };
 type Reply = { t: 'r'; id: number; ok: true; value: unknown } | { t: 'r'; id: number; ok: false; error: string };
 

@@ -31,6 +31,17 @@ describe('InFlightGate', () => {
     expect(gate.inFlight).toBe(0);
   });
 
+  it('once closed refuses every new request, limit or not, and still frees the slots held', () => {
+    const gate = new InFlightGate(0);
+    const held = gate.enter()!;
+    gate.close();
+    expect(gate.closed).toBe(true);
+    expect(gate.enter()).toBeNull();
+    held();
+    expect(gate.inFlight).toBe(0);
+    expect(gate.enter()).toBeNull();
+  });
+
   it('with limit 0 counts but never refuses', () => {
     const gate = new InFlightGate(0);
     const slots = Array.from({ length: 1000 }, () => gate.enter());

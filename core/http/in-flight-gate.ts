@@ -5,6 +5,7 @@
  */
 export class InFlightGate {
   private n = 0;
+  private shut = false;
 
   constructor(readonly limit: number) {}
 
@@ -12,12 +13,21 @@ export class InFlightGate {
     return this.n;
   }
 
+  /** A stopping gateway takes no new request (kept-alive connections would otherwise bring some after its last flush). */
+  close(): void {
+    this.shut = true;
+  }
+
+  get closed(): boolean {
+    return this.shut;
+  }
+
   /**
    * A slot, or null when the cap is reached. The slot's `release` is idempotent, so a request that ends
    * through several paths (finally, abort) frees its slot exactly once.
    */
   enter(): (() => void) | null {
-    if (this.limit > 0 && this.n >= this.limit) return null;
+    if (this.shut || (this.limit > 0 && this.n >= this.limit)) return null;
     this.n++;
     let held = true;
     return () => {

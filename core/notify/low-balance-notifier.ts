@@ -7,7 +7,7 @@ import { sendMail } from '../mail/send-mail.js';
 import { serverAddress } from '../options/server-address.js';
 import type { OptionsStore } from '../options/options-store.js';
 import { outboundDispatcher, userUrlPolicy } from '../upstream/outbound-policy.js';
-import { NotifyThrottle } from './notify-throttle.js';
+import type { NotifyLimit } from './notify-throttle.js';
 import { isWebhookUrl, settingOf, type StoredUserSetting } from './user-setting.js';
 import { sendWebhook } from './webhook.js';
 
@@ -15,6 +15,8 @@ export interface LowBalanceDeps {
   env: Env;
   options: OptionsStore;
   log: Logger;
+  /** the process's or the fleet's count (notify-throttle.ts), shared with the root user's notices */
+  throttle: NotifyLimit;
 }
 
 const TYPE = 'quota_exceed';
@@ -25,18 +27,16 @@ const CONTENT = "{{value}}，当前剩余额度为 {{value}}，为了不影响�
 /**
  * Low-balance notices (spec console-api.md §8.6, relay.md §4.6), told after every relay charge. A notice
  * goes out when the charge takes the balance below the user's quota_warning_threshold (else the option
- * QuotaRemindThreshold), by email or signed webhook as the user chose, at most NOTIFY_LIMIT_COUNT per user
- * per hour. new-api sends on every charge while below the threshold (throttled); here only the crossing
- * sends, so a user spending a small balance is told once rather than every hour.
+ * QuotaRemindThreshold), by email or signed webhook as the user chose, within new-api's limit per user
+ * (notify-throttle.ts). new-api sends on every charge while below the threshold (throttled); here only the
+ * crossing sends, so a user spending a small balance is told once rather than every window.
  * Everything happens after afterCharge has returned: the relay never waits, and failures are only logged.
  */
 export class LowBalanceNotifier {
-  private readonly throttle: NotifyThrottle;
   /** webhooks are user-supplied URLs: the address actually connected to is checked (spec S2) */
   private readonly webhooks: Dispatcher;
 
   constructor(private readonly deps: LowBalanceDeps) {
-    this.throttle = new NotifyThrottle(deps.env.NOTIFY_LIMIT_COUNT);
     this.webhooks = outboundDispatcher(userUrlPolicy(deps.env));
   }
 
@@ -46,10 +46,11 @@ export class LowBalanceNotifier {
     const setting = settingOf(user);
     const threshold = setting.quota_warning_threshold ?? this.deps.options.number('QuotaRemindThreshold');
     if (remaining >= threshold || remaining + charged < threshold) return;
-    if (!this.throttle.allow(user.id, TYPE)) return;
-    this.send(user, setting, remaining).catch((e: unknown) =>
-      this.deps.log.error('low-balance notification failed', { userId: user.id, error: e instanceof Error ? e.message : String(e) }),
-    );
+    Promise.resolve(this.deps.throttle.allow(user.id, TYPE))
+      .then((allowed) => (allowed ? this.send(user, setting, remaining) : undefined))
+      .catch((e: unknown) =>
+        this.deps.log.error('low-balance notification failed', { userId: user.id, error: e instanceof Error ? e.message : String(e) }),
+      );
   }
 
   private async send(user: CachedUser, setting: StoredUserSetting, remaining: number): Promise<void> {

@@ -15,10 +15,12 @@ import { answerModels } from './models-routes.js';
 import { localError } from './relay-error.js';
 import { relayRequest, type RelayRuntime } from './relay-pipeline.js';
 import { RetryBudget } from './retry-budget.js';
+import { channelKeySaver } from './save-channel-key.js';
 
 const NOT_IMPLEMENTED = { error: { message: 'API not implemented', type: 'new_api_error', param: '', code: 'api_not_implemented' } };
 
 const OVERLOADED = localError(503, 'too many requests in flight on this gateway (RELAY_MAX_IN_FLIGHT); retry shortly', 'gateway_overloaded');
+const SHUTTING_DOWN = localError(503, 'this gateway is shutting down; retry shortly', 'gateway_shutting_down');
 
 const paramCount = (path: string) => path.split('/').filter((s) => s.startsWith(':')).length;
 
@@ -39,7 +41,7 @@ export function mountRelay(app: TemplatedApp, services: AppServices, load: Relay
   const upstream = UpstreamClient.forChannels(services.env);
   const limit = services.env.MAX_REQUEST_BODY_MB * 1024 * 1024;
   // retries: a fifth of each second's requests, and at least 20 a second
-  const runtime: RelayRuntime = { upstream, retries: new RetryBudget(0.2), metrics: load.metrics };
+  const runtime: RelayRuntime = { upstream, retries: new RetryBudget(0.2), metrics: load.metrics, saveKey: channelKeySaver(services) };
 
   const open = (res: HttpResponse, req: HttpRequest, params = 0) => {
     const ex = new Exchange(res, snapshotRequest(req, res, params), newRequestId());
@@ -61,7 +63,7 @@ export function mountRelay(app: TemplatedApp, services: AppServices, load: Relay
       const ex = open(res, req, params);
       if (!release) {
         load.metrics?.rejected(endpoint);
-        const { status, body } = INBOUND[endpoint.format].errors.errorBody(OVERLOADED, ex.requestId);
+        const { status, body } = INBOUND[endpoint.format].errors.errorBody(load.gate.closed ? SHUTTING_DOWN : OVERLOADED, ex.requestId);
         ex.json(status, body, { 'Retry-After': '1' });
         return;
       }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Agent, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually, setupRoot } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
@@ -113,5 +114,77 @@ describe('a gateway killed mid-load', () => {
       body: JSON.stringify({ model: 'flat-model', messages: [{ role: 'user', content: 'hi' }] }),
     });
     expect(r.status).toBe(200);
+  }, BOOT_TIMEOUT);
+});
+
+// SIGTERM while clients keep connections open: the listen socket closes at once, but a kept-alive connection
+// can still bring a request. One that started after the last batch was written would be served and never
+// charged (or leave a lease behind), so a stopping gateway refuses new requests with a 503 while it drains.
+describe('a gateway stopped with SIGTERM while a client keeps its connection alive', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ferryman-stop-'));
+  let mock: MockUpstreamProcess;
+  const gateways: TestGateway[] = [];
+  afterAll(async () => {
+    for (const gw of gateways.reverse()) await gw.stop().catch(() => {});
+    await mock?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses what arrives during the drain, serves what was in flight, and books every request it served', async () => {
+    mock = await startMockUpstreamProcess();
+    const embedded = testDbKind() === 'embedded';
+    const first = await startGateway(env, embedded ? { dataDir: dir } : {});
+    gateways.push(first);
+    const root = await setupRoot(first);
+    await addChannel({ gw: first, mock, root, stop: async () => {} } as RelayFixture, { models: 'flat-model' });
+    expect((await root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify({ 'flat-model': 0.001 }) })).body.success).toBe(true);
+    const { key } = await addToken(root, { unlimited_quota: true });
+    const start = await eventually(() => books(first, root.userId), (b) => b.balance !== null);
+
+    const keepAlive = new Agent({ connections: 1, keepAliveTimeout: 60_000 });
+    const chat = async (dispatcher: Agent, mockSettings: Record<string, unknown> = {}) => {
+      const r = await request(`${first.url}/v1/chat/completions`, {
+        method: 'POST',
+        dispatcher,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'flat-model', messages: [{ role: 'user', content: 'hi' }], mock: mockSettings }),
+      });
+      return { status: r.statusCode, body: (await r.body.json()) as { error?: { code?: string } } };
+    };
+    const other = new Agent();
+    try {
+      expect((await chat(keepAlive)).status).toBe(200);
+      await mock.reset();
+      const held = chat(other, { delay_ms: 1500 });
+      await eventually(async () => (await mock.requests()).length, (n) => n === 1);
+      process.kill(first.pid, 'SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      // the kept-alive connection is still open, and what it brings now is refused, not served unbooked
+      const late = await chat(keepAlive);
+      expect(late.status).toBe(503);
+      expect(late.body.error?.code).toBe('gateway_shutting_down');
+      expect((await held).status).toBe(200);
+      expect((await mock.requests()).length).toBe(1);
+    } finally {
+      await keepAlive.close().catch(() => {});
+      await other.close().catch(() => {});
+    }
+    // gone by itself once drained (its stop() would also drop a PostgreSQL database the next node needs)
+    const exited = () => {
+      try {
+        process.kill(first.pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    await eventually(async () => exited(), (gone) => gone, 15_000);
+
+    const after = await startGateway(env, embedded ? { dataDir: dir } : { databaseUrl: first.databaseUrl! });
+    gateways.push(after);
+    const end = await eventually(() => books(after, root.userId), (b) => b.balance !== null, 15_000);
+    // both served requests are charged and logged; the refused one cost nothing
+    expect(start.balance! - end.balance!).toBe(2 * FLAT);
+    expect(end.logged - start.logged).toBe(2 * FLAT);
   }, BOOT_TIMEOUT);
 });

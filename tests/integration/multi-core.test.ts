@@ -1,12 +1,14 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERTEX_TOKEN_PATH } from '../../bench/mock-vertex.js';
 import { eventually, setupRoot, type ConsoleClient } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
 import { startMockUpstreamProcess, type MockUpstreamProcess } from '../support/mock-upstream-process.js';
-import { addChannel, addToken, ledger, startRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, ledger, startRelayFixture, type ChannelSpec, type RelayFixture } from '../support/relay-fixture.js';
 import { scrapeMetrics, valueOf } from '../support/scrape-metrics.js';
 import { seedUser } from '../support/seed-rows.js';
 import { testDbKind } from '../support/test-database.js';
@@ -52,7 +54,8 @@ describe('two relay threads serve one port', () => {
   const QUOTA = 50_000_000;
 
   beforeAll(async () => {
-    f = await startRelayFixture(THREADS);
+    // FERRYMAN_TEST_FAULTS: SIGUSR2 makes relay thread 1 throw outside any handler (the last test)
+    f = await startRelayFixture({ ...THREADS, FERRYMAN_TEST_FAULTS: 'true' });
     await addChannel(f);
     const seeded = await seedUser(f.gw, { username: 'multi-core', quota: QUOTA });
     user = seeded;
@@ -112,6 +115,123 @@ describe('two relay threads serve one port', () => {
     const [t] = await f.gw.sql<{ remain_quota: number; used_quota: number }[]>`SELECT remain_quota, used_quota FROM tokens WHERE id = ${token.id}`;
     expect(QUOTA - t!.remain_quota).toBe(l.charged);
     expect(t!.used_quota).toBe(l.charged);
+  });
+
+  it('fetches a provider token once for the process, whichever threads need it', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const email = 'multi-core@proj-1.iam.gserviceaccount.com';
+    const registered = await fetch(`${f.mock.url}/__mock/vertex/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_email: email, public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString() }),
+    });
+    expect(registered.status).toBe(200);
+    const account = {
+      type: 'service_account',
+      project_id: 'proj-1',
+      private_key_id: 'k1',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      client_email: email,
+      token_uri: f.mock.url + VERTEX_TOKEN_PATH,
+    };
+    const vertex: ChannelSpec & { other: string } = { type: 41, key: JSON.stringify(account), models: 'claude-3-5-sonnet-20240620', other: 'europe-west1' };
+    await addChannel(f, vertex);
+    const payer = await seedUser(f.gw, { username: 'multi-core-vertex', quota: QUOTA });
+    const token = await addToken(payer, { remain_quota: QUOTA, unlimited_quota: false });
+    await f.mock.reset();
+    // one request per connection, all at once: both threads get some, and none has the token yet
+    const statuses = await Promise.all(
+      Array.from({ length: CONNECTIONS }, () =>
+        fetch(`${f.gw.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json', connection: 'close' },
+          body: JSON.stringify({ model: 'claude-3-5-sonnet-20240620', messages: [{ role: 'user', content: 'hi' }] }),
+        }).then(async (r) => (await r.arrayBuffer(), r.status)),
+      ),
+    );
+    expect(statuses.every((x) => x === 200)).toBe(true);
+    // both threads served (each leased a slice of the payer's balance), on one token fetch
+    const holders = await f.gw.sql<{ node: string }[]>`SELECT DISTINCT node FROM quota_leases WHERE kind = 'u' AND owner_id = ${payer.userId}`;
+    expect(holders).toHaveLength(2);
+    const fetched = (await f.mock.requests()).filter((r) => r.path === VERTEX_TOKEN_PATH);
+    expect(fetched).toHaveLength(1);
+  });
+
+  // Last: it replaces a thread. Without the crashed thread closing its uWS app first, Node aborts the process.
+  it('survives a relay thread that crashes under load and starts it again, losing and doubling no charge', async () => {
+    const payer = await seedUser(f.gw, { username: 'multi-core-crash', quota: QUOTA });
+    const token = await addToken(payer, { remain_quota: QUOTA, unlimited_quota: false });
+    const nodesNow = async () => (await f.gw.sql<{ node: string }[]>`SELECT node FROM ferryman_nodes ORDER BY node`).map((r) => r.node);
+    const before = await nodesNow();
+    expect(before).toHaveLength(2);
+    await f.mock.reset();
+
+    // light load on fresh connections and kept-alive ones: a request the dying thread was serving fails with a reset
+    let loading = true;
+    const served: number[] = [];
+    let resets = 0;
+    const load = Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (loading) {
+          try {
+            served.push(await chat(f.gw.url, token.key));
+          } catch {
+            resets++;
+          }
+        }
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    process.kill(f.gw.pid, 'SIGUSR2');
+    // thread 1's node leaves and a new one registers: the thread was started again
+    const after = await eventually(nodesNow, (n) => n.length === 2 && n.filter((x) => !before.includes(x)).length === 1, 30_000);
+    const crashed = before.find((n) => !after.includes(n));
+    expect(after.filter((n) => !before.includes(n))).toHaveLength(1);
+    // nothing stays leased under the dead node: its slices were written back before the restart
+    const [kept] = await f.gw.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM quota_leases WHERE node = ${crashed!}`;
+    expect(kept!.n).toBe(0);
+    await new Promise((r) => setTimeout(r, 1000));
+    loading = false;
+    await load;
+
+    expect(() => process.kill(f.gw.pid, 0)).not.toThrow();
+    const out = f.gw.output();
+    expect(out).toContain('FERRYMAN_TEST_FAULTS: relay thread crash');
+    expect(out).toContain('relay thread died');
+    expect(out).not.toMatch(/Assertion failed|uv_loop_close/);
+    // every answer was a success; at most one reset per connection (the one the dying thread held)
+    expect(served.length).toBeGreaterThan(20);
+    expect(served.filter((s) => s !== 200)).toEqual([]);
+    expect(resets).toBeLessThanOrEqual(6);
+    console.info(`relay thread crash: ${served.length} served, ${resets} reset by the dying thread`);
+
+    // balance + Σ charges = credits, each charge with its log, one charge per answered request; a request reset
+    // on the dying thread is not charged though the upstream may have answered it (the client never got the answer)
+    const upstream = (await f.mock.requests()).filter((r) => r.path === '/v1/chat/completions' && r.completed);
+    const l = await ledger(f.gw, payer.userId, (v) => QUOTA - v.quota === v.charged && v.logs >= served.length);
+    expect(QUOTA - l.quota).toBe(l.charged);
+    expect(l.used).toBe(l.charged);
+    expect(l.requests).toBe(l.logs);
+    expect(l.logs).toBeGreaterThanOrEqual(served.length);
+    expect(l.logs).toBeLessThanOrEqual(served.length + resets);
+    expect(upstream.length).toBeGreaterThanOrEqual(l.logs);
+    expect(upstream.length).toBeLessThanOrEqual(l.logs + resets);
+    const [t] = await f.gw.sql<{ remain_quota: number; used_quota: number }[]>`SELECT remain_quota, used_quota FROM tokens WHERE id = ${token.id}`;
+    expect(QUOTA - t!.remain_quota).toBe(l.charged);
+    expect(t!.used_quota).toBe(l.charged);
+
+    // both threads serve again: each holds a slice of a fresh user's balance right after a burst
+    const next = await seedUser(f.gw, { username: 'multi-core-after-crash', quota: QUOTA });
+    const nextToken = await addToken(next, { remain_quota: QUOTA, unlimited_quota: false });
+    const holders = await eventually(
+      async () => {
+        expect((await burst(f.gw.url, nextToken.key, 2 * CONNECTIONS)).every((s) => s === 200)).toBe(true);
+        return (await f.gw.sql<{ node: string }[]>`SELECT DISTINCT node FROM quota_leases WHERE kind = 'u' AND owner_id = ${next.userId}`).map((h) => h.node).sort();
+      },
+      (h) => h.length === 2,
+      10_000,
+    );
+    expect(holders).toEqual(after);
   });
 });
 

@@ -8,6 +8,8 @@ import { RedisRateLimitStore } from './redis-rate-limit-store.js';
 
 export interface ModelRateLimitService {
   limiter: ModelRateLimiter;
+  /** the connection, when REDIS_CONN_STRING is set, for the other counts nodes share (core/notify) */
+  redis: Redis | null;
   close(): Promise<void>;
 }
 
@@ -25,13 +27,14 @@ export async function createModelRateLimiter(
 ): Promise<ModelRateLimitService> {
   const onStoreError = (error: unknown) => log.warn('model rate limit store failed', { error: String(error) });
   if (!redisUrl) {
-    return { limiter: new ModelRateLimiter(options, memoryStore, onStoreError), close: async () => {} };
+    return { limiter: new ModelRateLimiter(options, memoryStore, onStoreError), redis: null, close: async () => {} };
   }
   const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 2000 });
   redis.on('error', (error: Error) => log.warn('redis connection error', { error: error.message }));
   await redis.connect();
   return {
     limiter: new ModelRateLimiter(options, new RedisRateLimitStore(redis), onStoreError),
+    redis,
     close: async () => {
       await redis.quit();
     },
