@@ -5,19 +5,21 @@ import type * as uWS from 'uWebSockets.js';
  * `session.created`, and each `response.create` with a few audio and text deltas then `response.done` carrying
  * MOCK_REALTIME_USAGE; a binary frame is echoed back. The key (Bearer or api-key) scripts failures:
  * - `mock-realtime-401`: the upgrade is refused with 401 and an OpenAI error body;
- * - `mock-realtime-drop`: the socket is cut (no close frame) right after the first `response.done`.
+ * - `mock-realtime-drop`: the socket is cut (no close frame) right after the first `response.done`;
+ * - `mock-realtime-nousage`: `response.done` carries no usage (the gateway counts the response itself).
  * GET /__mock/realtime lists the upgrades seen (path, query, authorization, api-key, openai-beta, protocol).
  */
 export const MOCK_REALTIME_USAGE = {
   total_tokens: 390,
   input_tokens: 130,
   output_tokens: 260,
-  input_token_details: { cached_tokens: 20, text_tokens: 50, audio_tokens: 80 },
+  input_token_details: { cached_tokens: 20, text_tokens: 50, audio_tokens: 80, cached_tokens_details: { text_tokens: 10, audio_tokens: 10 } },
   output_token_details: { text_tokens: 60, audio_tokens: 200 },
 } as const;
 
 export const MOCK_REALTIME_REFUSE_KEY = 'mock-realtime-401';
 export const MOCK_REALTIME_DROP_KEY = 'mock-realtime-drop';
+export const MOCK_REALTIME_NO_USAGE_KEY = 'mock-realtime-nousage';
 
 export interface RealtimeUpgradeRecord {
   path: string;
@@ -79,7 +81,9 @@ export function mountMockRealtime(app: uWS.TemplatedApp): void {
         ws.send(event('response.created', { response: { id, object: 'realtime.response', status: 'in_progress' } }));
         for (const delta of ['AAEC', 'AwQF']) ws.send(event('response.audio.delta', { response_id: id, delta }));
         for (const delta of ['Hello', ' there']) ws.send(event('response.text.delta', { response_id: id, delta }));
-        ws.send(event('response.done', { response: { id, object: 'realtime.response', status: 'completed', usage: MOCK_REALTIME_USAGE } }));
+        const response: Record<string, unknown> = { id, object: 'realtime.response', status: 'completed' };
+        if (peer.key !== MOCK_REALTIME_NO_USAGE_KEY) response.usage = MOCK_REALTIME_USAGE;
+        ws.send(event('response.done', { response }));
       });
       // close() is an abrupt cut: the peer sees 1006, no close frame
       if (peer.key === MOCK_REALTIME_DROP_KEY) setTimeout(() => ws.close(), 50);

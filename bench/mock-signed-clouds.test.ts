@@ -22,7 +22,8 @@ describe('mock Bedrock (SigV4 checked, event-stream answers)', () => {
     const c = await signed('mock-bedrock-secret', false);
     const r = await post(c.url, c.headers, c.body as string);
     expect(r.status).toBe(200);
-    expect(await r.json()).toMatchObject({ type: 'message', model: 'anthropic.claude-3-5-sonnet-20240620-v1:0', usage: { input_tokens: 10, output_tokens: 20 } });
+    // us-east-1 invokes the model through its US cross-region inference profile
+    expect(await r.json()).toMatchObject({ type: 'message', model: 'us.anthropic.claude-3-5-sonnet-20240620-v1:0', usage: { input_tokens: 10, output_tokens: 20 } });
   });
 
   it.each([

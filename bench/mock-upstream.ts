@@ -14,6 +14,7 @@ import { difyChatMessages } from './mock-dify.js';
 import { mokaEmbeddings } from './mock-mokaai.js';
 import { mountMockRealtime } from './mock-realtime.js';
 import { tencentHunyuan } from './mock-tencent.js';
+import { zhipuV3 } from './mock-zhipu.js';
 import { VERTEX_TOKEN_PATH, vertexMock } from './mock-vertex.js';
 import { claudeCountTokens, claudeMessages, claudeModels } from './mock/anthropic-endpoints.js';
 import { azureDeployment } from './mock/azure-endpoints.js';
@@ -178,11 +179,13 @@ export async function startMockUpstream(opts: MockUpstreamOptions = {}): Promise
     .post('/oauth/2.0/token', route(baiduToken, true, 'openai'))
     .post('/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/*', route(baiduChat, true, 'openai'))
     .post('/rpc/2.0/ai_custom/v1/wenxinworkshop/embeddings/*', route(baiduEmbeddings, true, 'openai'))
+    .post('/api/paas/v3/model-api/*', route(zhipuV3, true, 'openai'))
     // clouds that sign or issue tokens: Vertex AI (OAuth2 + model routes), AWS Bedrock (SigV4, event stream)
     .post(VERTEX_TOKEN_PATH, route(vertex.token, true, 'openai'))
     .post('/__mock/vertex/accounts', route(vertex.register, true, 'openai'))
     .post('/__mock/vertex/revoke', route(vertex.revoke, true, 'openai'))
     .post('/v1/projects/*', route(vertex.modelAction, true, 'openai'))
+    .post('/v1beta1/projects/*', route(vertex.openApi, true, 'openai'))
     .post('/model/*', guarded(bedrockInvoke, (error) => console.error('mock upstream: bedrock failed', error)))
     .get('/__mock/requests', (res) => {
       res.writeHeader('Content-Type', 'application/json').end(JSON.stringify(log ? log.list() : []));

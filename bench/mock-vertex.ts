@@ -6,11 +6,13 @@ import { decodeJwt, jwtVerify } from 'jose';
 import { claudeMessages } from './mock/anthropic-endpoints.js';
 import { geminiModelAction } from './mock/gemini-endpoints.js';
 import { isRecord, readDirectives } from './mock/mock-directives.js';
+import { chatCompletions } from './mock/mock-endpoints.js';
 import type { Endpoint } from './mock/mock-request.js';
 
 /** Where the mock's token endpoint is: a test's service account sets token_uri to it. */
 export const VERTEX_TOKEN_PATH = '/google/oauth2/token';
 const MODEL_PATH = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^/:]+):([A-Za-z]+)$/;
+const OPENAPI_PATH = /^\/v1beta1\/projects\/[^/]+\/locations\/[^/]+\/endpoints\/openapi\/chat\/completions$/;
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 
 const oauthError = (description: string) => ({ error: 'invalid_grant', error_description: description });
@@ -23,6 +25,8 @@ export interface VertexMock {
   revoke: Endpoint;
   token: Endpoint;
   modelAction: Endpoint;
+  /** POST /v1beta1/projects/{p}/locations/{r}/endpoints/openapi/chat/completions: open models in OpenAI form */
+  openApi: Endpoint;
 }
 
 export function vertexMock(): VertexMock {
@@ -73,6 +77,14 @@ export function vertexMock(): VertexMock {
     claudeMessages(exchange, { ...request, dialect: 'anthropic', body: claudeBody, directives: readDirectives(claudeBody, ''), anthropicVersion: String(body.anthropic_version) });
   };
 
+  const openApi: Endpoint = (exchange, request) => {
+    if (!OPENAPI_PATH.test(request.path)) return exchange.json(404, googleError(404, 'NOT_FOUND', `mock: no such route ${request.path}`));
+    const bearer = request.credential.value.replace(/^Bearer /, '');
+    if (!issued.has(bearer)) return exchange.json(401, googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected OAuth 2 access token.'));
+    // directives come from the body only: the access token is not a mock key
+    chatCompletions(exchange, { ...request, directives: readDirectives(request.body, '') });
+  };
+
   const register: Endpoint = (exchange, { body }) => {
     if (!isRecord(body) || typeof body.client_email !== 'string' || typeof body.public_key !== 'string') return exchange.json(400, { error: 'client_email and public_key' });
     accounts.set(body.client_email, createPublicKey(body.public_key));
@@ -84,5 +96,5 @@ export function vertexMock(): VertexMock {
     exchange.json(200, { ok: true });
   };
 
-  return { register, revoke, token, modelAction };
+  return { register, revoke, token, modelAction, openApi };
 }

@@ -3,7 +3,7 @@ import type { ChannelRow } from '../db/rows.js';
 import { ChannelActor, type ActorHooks } from './channel-actor.js';
 import { toChannelConfig } from './channel-config.js';
 import { buildRoutingIndex, type AbilityRow, type RoutingIndex } from './routing-index.js';
-import { selectChannel } from './select-channel.js';
+import { selectChannel, type ChannelTypeFilter } from './select-channel.js';
 
 /**
  * group → model → priority tiers of enabled channels, rebuilt from the abilities and channels tables whenever
@@ -41,8 +41,9 @@ export class ChannelDirectory {
     return this.rebuilding;
   }
 
-  select(group: string, model: string, exclude: ReadonlySet<number>, now = Date.now()): ChannelActor | null {
-    return selectChannel(this.index.get(group)?.get(model), exclude, now);
+  /** `serves`: only channels of the types that can take the request kind (media); the chat path passes none. */
+  select(group: string, model: string, exclude: ReadonlySet<number>, now = Date.now(), serves?: ChannelTypeFilter): ChannelActor | null {
+    return selectChannel(this.index.get(group)?.get(model), exclude, now, Math.random, serves);
   }
 
   /** Models with at least one enabled channel in the group (for /v1/models). */

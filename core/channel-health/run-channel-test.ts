@@ -9,9 +9,12 @@ import { authorizeFailure } from '../relay/forward-attempt.js';
 import { formatSettingsOf } from '../relay/format-settings-view.js';
 import { mapModel } from '../relay/model-mapping.js';
 import { RelayError } from '../relay/relay-error.js';
+import { channelKeySaver } from '../relay/save-channel-key.js';
+import { adminUrlPolicy } from '../upstream/outbound-policy.js';
 import { readCapped } from '../upstream/read-capped.js';
+import type { UpstreamRequest } from '../upstream/upstream-client.js';
 import { channelFailureOf, type ChannelFailure } from './channel-failure.js';
-import { buildTestRequest, testModelOf, untestableReason } from './test-request.js';
+import { buildTestRequest, testMappedName, testModelOf, untestableReason } from './test-request.js';
 import { testVerdict } from './test-verdict.js';
 
 /** What GET /api/channel/test/:id answers: `time` in seconds. */
@@ -57,9 +60,9 @@ export async function runChannelTest(app: AppServices, actor: ChannelActor, aske
   const model = testModelOf(ch, asked);
   const started = Date.now();
   let failure: ChannelFailure | null;
-  const { authorize, hub } = providerOf(ch.type);
+  const { authorize, hub, transport, collectStream } = providerOf(ch.type);
   try {
-    const upstreamModel = mapModel(model, ch.modelMapping).upstreamModel;
+    const upstreamModel = mapModel(testMappedName(ch.type, model), ch.modelMapping).upstreamModel;
     const built = buildTestRequest(ch, model, upstreamModel, picked.key, {
       settings: formatSettingsOf(app.options),
       clientHeaders: {},
@@ -68,12 +71,22 @@ export async function runChannelTest(app: AppServices, actor: ChannelActor, aske
     });
     let call: UpstreamCall = built;
     if (authorize) {
-      const ctx = { ch, key: picked.key, model: upstreamModel, stream: false, upstream: app.channelHealth.upstream };
+      // as the relay authorizes: Codex refreshes a lapsed OAuth token at the configured endpoint and keeps the rotated key
+      const save = channelKeySaver(app);
+      const ctx = {
+        ch,
+        key: picked.key,
+        model: upstreamModel,
+        stream: false,
+        upstream: app.channelHealth.upstream,
+        codexTokenEndpoint: app.env.CODEX_OAUTH_TOKEN_ENDPOINT,
+        saveKey: (key: string) => save(ch.id, picked.key, key),
+      };
       call = await authorize(built, ctx).catch((e: unknown) => {
         throw e instanceof RelayError ? e : authorizeFailure(e);
       });
     }
-    const res = await app.channelHealth.upstream.send({
+    const request: UpstreamRequest = {
       url: call.url,
       method: 'POST',
       // below the call's own headers, as the relay lays them (a signature covers what the row signed)
@@ -81,8 +94,13 @@ export async function runChannelTest(app: AppServices, actor: ChannelActor, aske
       body: call.body,
       firstByteTimeoutMs: app.env.FIRST_BYTE_TIMEOUT * 1000,
       idleTimeoutMs: app.env.STREAMING_TIMEOUT * 1000,
-    }).response;
-    const body = (await readCapped(res.body, MAX_BODY)).toString('utf8');
+    };
+    // a row whose upstream is not HTTP (Xunfei's socket) is tested through its own transport, as the relay sends it
+    const res = await (transport ? transport(request, { ch, policy: adminUrlPolicy(app.env) }) : app.channelHealth.upstream.send(request)).response;
+    const raw = await readCapped(res.body, MAX_BODY);
+    // a row that always streams (Codex) is read as the one JSON answer its stream amounts to, as the relay reads it
+    const streamed = collectStream && res.status === 200 && /event-stream/i.test(String(res.headers['content-type'] ?? ''));
+    const body = (streamed ? collectStream(raw) : raw).toString('utf8');
     failure = testVerdict(built.kind, res.status, body, hub);
   } catch (e) {
     // the relay's refusals (a request the channel cannot take, a failed signing step) keep their status and code

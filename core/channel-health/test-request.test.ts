@@ -4,7 +4,7 @@ import { OptionsStore } from '../options/options-store.js';
 import { AZURE_DEFAULT_API_VERSION } from '../providers/azure/azure-host.js';
 import { providerOf } from '../providers/registry.js';
 import { formatSettingsOf } from '../relay/format-settings-view.js';
-import { buildTestRequest, isEmbeddingModel, testChat, testModelOf, untestableReason } from './test-request.js';
+import { buildTestRequest, isEmbeddingModel, testChat, testMappedName, testModelOf, untestableReason } from './test-request.js';
 import { testVerdict } from './test-verdict.js';
 
 const settings = { settings: formatSettingsOf(new OptionsStore()), clientHeaders: {}, forceStreamOption: false, azureApiVersion: AZURE_DEFAULT_API_VERSION };
@@ -42,7 +42,7 @@ describe('what a channel test sends', () => {
 
   it('refuses task channels with new-api’s words, and types the relay has no adapter for', () => {
     expect([2, 5, 36, 1].map(untestableReason)).toEqual(['midjourney channel test is not supported', 'midjourney plus channel test is not supported!!!', 'suno channel test is not supported', null]);
-    expect(untestableReason(18)).toBe('channel type 18 (讯飞星火认知) has no adapter yet');
+    expect(untestableReason(21)).toBe('channel type 21 (知识库：AI Proxy) has no adapter yet');
   });
 
   it.each<[string, number, string, { kind: string; url: string; auth: Record<string, string> }]>([
@@ -69,6 +69,10 @@ describe('what a channel test sends', () => {
     ['Baidu through its adapter', 15, 'ERNIE-3.5-8K', {}, { kind: 'hub-chat', url: 'http://up.test/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/completions', body: { messages: [{ role: 'user', content: 'hi' }], max_output_tokens: 10 } }],
     ['Coze through its adapter', 49, 'coze-bot', { other: '7350000000000000001' }, { kind: 'hub-chat', url: 'http://up.test/v3/chat', body: { bot_id: '7350000000000000001' } }],
     ['MokaAI embeddings through its adapter', 44, 'm3e-base', {}, { kind: 'hub-embeddings', url: 'http://up.test/embeddings', body: { model: 'm3e-base', input: ['hello world'] } }],
+    // new-api tests Codex (and *codex* models where /v1/responses passes through) with a Responses request
+    ['Codex with a Responses request', 57, 'gpt-5', {}, { kind: 'openai-responses', url: 'http://up.test/backend-api/codex/responses', body: { model: 'gpt-5', input: [{ role: 'user', content: 'hi' }], stream: false } }],
+    ['a codex model on OpenAI with a Responses request', 1, 'gpt-5-codex', {}, { kind: 'openai-responses', url: 'http://up.test/v1/responses', body: { model: 'gpt-5-codex', input: [{ role: 'user', content: 'hi' }], stream: false } }],
+    ['a codex model where responses are not passed through keeps chat', 19, 'gpt-5-codex', {}, { kind: 'openai-chat', url: 'http://up.test/v1/chat/completions', body: { model: 'gpt-5-codex' } }],
   ])('%s', (_name, type, model, spec, want) => {
     const r = buildTestRequest(ch(type, 'http://up.test', spec.other), model, model, spec.key ?? 'k', settings);
     expect(r.kind).toBe(want.kind);
@@ -78,6 +82,14 @@ describe('what a channel test sends', () => {
 
   it('refuses a request the adapter cannot build (a Coze channel without its bot id)', () => {
     expect(() => buildTestRequest(ch(49), 'coze-bot', 'coze-bot', 'k', settings)).toThrow();
+  });
+
+  it('tests a -openai-compact model with a compaction under its base name, where responses pass through', () => {
+    expect(testMappedName(57, 'gpt-5-openai-compact')).toBe('gpt-5');
+    expect(testMappedName(19, 'gpt-5-openai-compact')).toBe('gpt-5-openai-compact');
+    const r = buildTestRequest(ch(57), 'gpt-5-openai-compact', 'gpt-5', 'k', settings);
+    expect(r).toMatchObject({ kind: 'openai-responses', url: 'http://up.test/backend-api/codex/responses/compact' });
+    expect(JSON.parse(String(r.body))).toEqual({ model: 'gpt-5', input: [{ role: 'user', content: 'hi' }] });
   });
 
   it('sends the mapped model upstream', () => {
@@ -94,6 +106,7 @@ describe('what a channel test answer says', () => {
   it.each<[string, Parameters<typeof testVerdict>, ReturnType<typeof testVerdict>]>([
     ['a chat completion', ['openai-chat', 200, '{"choices":[{"message":{"content":"hi"}}]}'], null],
     ['an embeddings list', ['openai-embeddings', 200, '{"data":[{"embedding":[0.1]}]}'], null],
+    ['a Responses answer', ['openai-responses', 200, '{"object":"response","output":[{"type":"message"}]}'], null],
     ['a Claude message', ['claude', 200, '{"type":"message","content":[{"type":"text","text":"hi"}]}'], null],
     ['Gemini candidates', ['gemini', 200, '{"candidates":[{"content":{"parts":[{"text":"hi"}]}}]}'], null],
     ['a Gemini embedding', ['gemini-embed', 200, '{"embedding":{"values":[0.1]}}'], null],

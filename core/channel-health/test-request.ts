@@ -6,12 +6,13 @@ import type { ChatRequest } from '../formats/openai/chat-types.js';
 import type { UpstreamCall } from '../providers/provider.js';
 import { providerOf } from '../providers/registry.js';
 import { baseUrlOf } from '../providers/upstream-url.js';
-import { dialectOf, hasAdapter, type Dialect } from '../relay/dialect.js';
+import { dialectOf, hasAdapter, speaksNatively, type Dialect } from '../relay/dialect.js';
+import { COMPACT_MODEL_SUFFIX, compactBaseModel, compactRequest } from '../relay/responses-compact.js';
 import { parseRelayRequest } from '../relay/relay-request.js';
 import { upstreamCall, type CallContext } from '../relay/upstream-request.js';
 
 /** The shape of a good answer, by what was asked; `hub-*`: read by the provider's own adapter. */
-export type TestKind = 'openai-chat' | 'openai-embeddings' | 'claude' | 'gemini' | 'gemini-embed' | 'hub-chat' | 'hub-embeddings';
+export type TestKind = 'openai-chat' | 'openai-embeddings' | 'openai-responses' | 'claude' | 'gemini' | 'gemini-embed' | 'hub-chat' | 'hub-embeddings';
 
 export interface TestRequest extends UpstreamCall {
   kind: TestKind;
@@ -53,6 +54,28 @@ export function testChat(model: string): ChatRequest {
 
 const EMBEDDING_INPUT = 'hello world';
 
+/**
+ * new-api tests a Codex channel (and any model named *codex*, which serves the Responses API only) with a
+ * Responses request: `{model, input: [{role: user, content: hi}], stream: false}`. Only an OpenAI-dialect row
+ * that passes /v1/responses through can send one; another row keeps the chat test.
+ */
+export function testsWithResponses(type: number, model: string): boolean {
+  const row = providerOf(type);
+  if (row.responsesOnly) return true;
+  return row.dialect === 'openai' && row.responsesApi && model.toLowerCase().includes('codex');
+}
+
+export const testResponses = (model: string) => ({ model, input: [{ role: 'user', content: 'hi' }], stream: false });
+
+/**
+ * A `…-openai-compact` model where /v1/responses passes through is tested as new-api tests it, with a
+ * compaction (`{model, input}` to /v1/responses/compact), mapped and sent under its base name.
+ */
+export const testsCompaction = (type: number, model: string): boolean => model.endsWith(COMPACT_MODEL_SUFFIX) && speaksNatively('responses', type, compactBaseModel(model));
+
+/** The name the channel's model mapping takes for the tested model (a compaction's base name). */
+export const testMappedName = (type: number, model: string): string => (testsCompaction(type, model) ? compactBaseModel(model) : model);
+
 const kindOf = (dialect: Dialect, embeddings: boolean): TestKind => {
   if (dialect === 'hub') return embeddings ? 'hub-embeddings' : 'hub-chat';
   if (dialect === 'openai') return embeddings ? 'openai-embeddings' : 'openai-chat';
@@ -75,6 +98,14 @@ export function buildTestRequest(ch: ChannelConfig, model: string, upstreamModel
     if (!call.ok) throw new Error(call.failure.message);
     const url = baseUrlOf(ch) + geminiUpstreamPath(upstreamModel, call.action, ctx.settings.gemini);
     return { kind: 'gemini-embed', url, headers: { 'x-goog-api-key': key }, body: JSON.stringify(call.body) };
+  }
+  if (testsCompaction(ch.type, model)) {
+    const parsed = parseRelayRequest('responses', { kind: 'chat', pathModel: null, pathStream: false, batch: false }, Buffer.from(JSON.stringify({ model, input: [{ role: 'user', content: 'hi' }] })), 'application/json');
+    return { kind: 'openai-responses', ...upstreamCall(compactRequest(parsed), ch, key, upstreamModel, ctx) };
+  }
+  if (!embeddings && testsWithResponses(ch.type, upstreamModel)) {
+    const req = parseRelayRequest('responses', { kind: 'chat', pathModel: null, pathStream: false, batch: false }, Buffer.from(JSON.stringify(testResponses(model))), 'application/json');
+    return { kind: 'openai-responses', ...upstreamCall(req, ch, key, upstreamModel, ctx) };
   }
   const body = embeddings ? { model, input: [EMBEDDING_INPUT] } : testChat(model);
   const req = parseRelayRequest('openai', { kind: embeddings ? 'embeddings' : 'chat', pathModel: null, pathStream: false, batch: false }, Buffer.from(JSON.stringify(body)), 'application/json');

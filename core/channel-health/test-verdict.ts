@@ -9,6 +9,7 @@ const EXCERPT = 500;
 const RESULT_FIELD: Readonly<Record<Exclude<TestKind, `hub-${string}`>, string>> = {
   'openai-chat': 'choices',
   'openai-embeddings': 'data',
+  'openai-responses': 'output',
   claude: 'content',
   gemini: 'candidates',
   'gemini-embed': 'embedding',

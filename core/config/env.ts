@@ -73,6 +73,8 @@ export const envSchema = z.object({
   /** Counts of less text than this run on the event loop, which then keeps both encodings resident; 0 = never. */
   TOKEN_COUNT_INLINE_BELOW_BYTES: int(0, 0),
   MAX_REQUEST_BODY_MB: int(32, 1, 1024),
+  /** Cap of one file fetched from a user's URL (images inlined for Gemini, Bedrock and Vertex), new-api's name and default. */
+  MAX_FILE_DOWNLOAD_MB: int(20, 1, 1024),
   /** Body cap of the console API (/api/*), whose bodies are small; MAX_REQUEST_BODY_MB stays for the relay. */
   MAX_API_REQUEST_BODY_MB: int(1, 1, 1024),
   FORCE_STREAM_OPTION: bool(true),
@@ -95,7 +97,7 @@ export const envSchema = z.object({
   NOTIFY_LIMIT_COUNT: int(2, 0),
   NOTIFICATION_LIMIT_DURATION_MINUTE: int(10, 1),
   /**
-   * Lets URLs that users supply (notification webhooks) reach loopback and private addresses (10/8, 172.16/12,
+   * Lets URLs that users supply (notification webhooks, image URLs inlined for a channel) reach loopback and private addresses (10/8, 172.16/12,
    * 192.168/16, 100.64/10, fc00::/7). Link-local, cloud metadata, multicast and reserved ones stay refused.
    * new-api has no such switch (its fetch_setting.allow_private_ip covers every outbound call).
    */
@@ -135,11 +137,14 @@ export const envSchema = z.object({
   FERRYMAN_HEAP_TUNING: bool(true),
   /**
    * Relay threads serving the port (core/cluster): 1 = one event loop; 0 = one per core (os.availableParallelism()).
-   * Default 1: each thread is a whole gateway isolate (~+80 MB idle, README "All cores").
+   * Default 1: each thread after the main one is a whole gateway isolate (+45–90 MB), and two threads exceed the
+   * issue's memory bounds on a 2-core machine (README "All cores").
    */
   FERRYMAN_THREADS: int(1, 0, 256),
   /** Exit when the parent process dies (test harnesses and supervisors that spawn the gateway). */
   FERRYMAN_EXIT_WITH_PARENT: bool(false),
+  /** Tests only: SIGUSR2 makes relay thread 1 throw outside any handler, as a bug would (core/cluster). */
+  FERRYMAN_TEST_FAULTS: bool(false),
   // Third-party sign-in endpoints; overridable so tests (and private mirrors) can stand in for them.
   // new-api reads LINUX_DO_TOKEN_ENDPOINT / LINUX_DO_USER_ENDPOINT; the GitHub and Turnstile ones follow suit.
   GITHUB_TOKEN_ENDPOINT: z.url().default('https://github.com/login/oauth/access_token'),
@@ -147,6 +152,8 @@ export const envSchema = z.object({
   LINUX_DO_TOKEN_ENDPOINT: z.url().default('https://connect.linux.do/oauth2/token'),
   LINUX_DO_USER_ENDPOINT: z.url().default('https://connect.linux.do/api/user'),
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  /** The OAuth token endpoint Codex channels (type 57) refresh their ChatGPT access tokens at (new-api's fixed one). */
+  CODEX_OAUTH_TOKEN_ENDPOINT: z.url().default('https://auth.openai.com/oauth/token'),
 });
 
 export type Env = z.infer<typeof envSchema>;

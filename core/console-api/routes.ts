@@ -1,5 +1,6 @@
 import type { ApiRoute } from './api-route.js';
 import { channelBalanceRoutes } from './channel/channel-balance-routes.js';
+import { codexRoutes } from './codex/codex-routes.js';
 import { channelRoutes } from './channel/channel-routes.js';
 import { channelTestRoutes } from './channel/channel-test-routes.js';
 import { dataRoutes } from './data/data-routes.js';
@@ -33,6 +34,7 @@ export const routes: ApiRoute[] = [
   ...userRoutes,
   ...channelTestRoutes,
   ...channelBalanceRoutes,
+  ...codexRoutes,
   ...channelRoutes,
   ...tokenRoutes,
   ...optionRoutes,

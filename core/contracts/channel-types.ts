@@ -47,7 +47,7 @@ export const ALL_CHANNEL_TYPES: readonly ChannelTypeOption[] = [
   t(13, 'AIGC2D', [...CHAT, 'balance']),
   t(14, 'Anthropic Claude', ['chat']),
   t(15, { zh: '百度文心千帆', en: 'Baidu Wenxin Qianfan' }, CHAT, 'APIKey|SecretKey'),
-  t(16, { zh: '智谱 ChatGLM', en: 'Zhipu ChatGLM' }, ['chat']),
+  t(16, { zh: '智谱 ChatGLM', en: 'Zhipu ChatGLM' }, ['chat'], 'id.secret'),
   t(17, { zh: '阿里通义千问', en: 'Alibaba Qwen' }, [...CHAT, 'images', 'rerank']),
   t(18, { zh: '讯飞星火认知', en: 'iFlytek Spark' }, ['chat'], 'APPID|APISecret|APIKey'),
   t(19, { zh: '360 智脑', en: '360 AI Brain' }, CHAT),
@@ -77,14 +77,14 @@ export const ALL_CHANNEL_TYPES: readonly ChannelTypeOption[] = [
   t(47, 'Xinference', [...CHAT, 'rerank']),
   t(48, 'xAI', ['chat', 'images']),
   t(49, 'Coze', ['chat']),
-  t(50, { zh: '可灵', en: 'Kling' }, ['video', 'images']),
-  t(51, { zh: '即梦', en: 'Jimeng' }, ['video', 'images']),
+  t(50, { zh: '可灵', en: 'Kling' }, ['video', 'images'], 'AccessKey|SecretKey'),
+  t(51, { zh: '即梦', en: 'Jimeng' }, ['video', 'images'], 'AccessKey|SecretKey'),
   t(52, 'Vidu', ['video']),
   t(53, 'Submodel', ['chat']),
   t(54, { zh: '豆包视频', en: 'Doubao Video' }, ['video']),
   t(55, 'Sora', ['video']),
   t(56, 'Replicate', ['images', 'video']),
-  t(57, 'Codex', ['chat']),
+  t(57, 'Codex', ['chat'], 'OAuth JSON：{"access_token":"…","refresh_token":"…","account_id":"…"}'),
 ];
 
 /** The types the console offers: all but Unknown. */

@@ -20,6 +20,8 @@ export interface HubCall {
   now: number;
   /** unique per request: the end-user id Dify and Coze need when the client sent no `user` (new-api uses its response id) */
   nonce: string;
+  /** the client's query parameters its endpoint lets travel, given only to an adapter with `readsClientQuery` */
+  query?: string;
 }
 
 /** What goes upstream; header names lowercase (they are laid over the relay's own). */
@@ -27,6 +29,20 @@ export interface HubRequest {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** a provider that signs its body (Tencent TC3): the signature headers of another body, for a body the relay changed */
+  sign?: (body: string) => Record<string, string>;
+}
+
+/**
+ * The channel's param_override laid over the provider's own body, as new-api lays it over the converted
+ * request (a shallow top-level overwrite, in the provider's vocabulary: Baidu's `penalty_score`, Tencent's
+ * `Temperature`); a signed body is signed again. A body that is not a JSON object goes as it was built.
+ */
+export function withParamOverride(request: HubRequest, override: Readonly<Record<string, unknown>> | null): HubRequest {
+  const built = override ? jsonObject(request.body) : null;
+  if (!built) return request;
+  const body = JSON.stringify(Object.assign(built, override));
+  return { url: request.url, headers: request.sign ? Object.assign({}, request.headers, request.sign(body)) : request.headers, body };
 }
 
 /** The identity translated answers carry. */
@@ -38,6 +54,8 @@ export interface HubMeta {
 }
 
 export interface HubAdapter {
+  /** the adapter reads the client's query (Xunfei's `api-version`): the relay passes it in HubCall.query */
+  readsClientQuery?: boolean;
   chat: {
     request(hub: ChatRequest, call: HubCall): Converted<HubRequest>;
     /** the complete upstream body, as it came (Coze's is an aggregated stream) */

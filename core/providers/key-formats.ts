@@ -6,6 +6,12 @@ export const joinedParts = (n: number, sep = '|') => (key: string): boolean => {
   return parts.length === n && parts.every((p) => p.trim() !== '');
 };
 
+/** Kling and Jimeng: AccessKey|SecretKey (each call signed with it), or the `sk-` key of another new-api relaying them. */
+export const accessPairOrRelayKey = (key: string): boolean => key.startsWith('sk-') || joinedParts(2)(key);
+
+/** Zhipu v3's `id.secret` (the secret signs the JWT it is sent as): one dot, neither side empty. */
+export const idDotSecret = joinedParts(2, '.');
+
 /** APIKey-AppId: the app id follows the last dash, and neither side is empty. */
 export const keyDashAppId = (key: string): boolean => key.lastIndexOf('-') > 0 && key.lastIndexOf('-') < key.length - 1;
 

@@ -1,7 +1,9 @@
 import type { ChannelConfig } from '../actors/channel-config.js';
 import type { ChannelTypeOption } from '../contracts/channel-types.js';
-import type { UpstreamClient } from '../upstream/upstream-client.js';
+import type { OutboundPolicy } from '../upstream/outbound-policy.js';
+import type { UpstreamCall as UpstreamSending, UpstreamClient, UpstreamRequest } from '../upstream/upstream-client.js';
 import type { HubAdapter } from './hub-adapter.js';
+import type { MediaAdapter } from './media-adapter.js';
 
 /** The wire format a channel's upstream speaks; `hub`: its own protocol, reached through the OpenAI hub by a HubAdapter. */
 export type Dialect = 'openai' | 'claude' | 'gemini' | 'hub';
@@ -45,6 +47,10 @@ export interface AuthorizeContext {
   stream: boolean;
   /** the relay's upstream client: token fetches go through it, so the outbound policy applies to them too */
   upstream: UpstreamClient;
+  /** where Codex refreshes its OAuth tokens (env CODEX_OAUTH_TOKEN_ENDPOINT); absent: new-api's */
+  codexTokenEndpoint?: string;
+  /** stores a rewritten key in place of this one (a rotated OAuth refresh token must outlive the process) */
+  saveKey?: (key: string) => Promise<void>;
 }
 
 /**
@@ -54,6 +60,20 @@ export interface AuthorizeContext {
  */
 export type Authorize = (call: UpstreamCall, ctx: AuthorizeContext) => Promise<UpstreamCall>;
 
+/** What a `transport` hook knows besides the request it sends. */
+export interface TransportContext {
+  ch: ChannelConfig;
+  /** the policy the channels' HTTP client connects under: a transport checks the address it connects to with it */
+  policy: OutboundPolicy;
+}
+
+/**
+ * How a row whose upstream is not HTTP (Xunfei Spark's WebSocket) sends the built call: in place of the
+ * relay's HTTP client, answering as it does (a head, then a body read chunk by chunk, SSE for the hub's stream
+ * reader), so settling, retries, health, billing and translation stay the relay's.
+ */
+export type Transport = (request: UpstreamRequest, ctx: TransportContext) => UpstreamSending;
+
 /** An upstream body read chunk by chunk; `destroy` cancels the rest (UpstreamBody, or a re-framing of one). */
 export interface StreamBody extends AsyncIterable<Buffer> {
   destroy(): void;
@@ -62,8 +82,11 @@ export interface StreamBody extends AsyncIterable<Buffer> {
 /** An upstream stream body in another framing than SSE, re-framed as the SSE the dialect's translator reads. */
 export type StreamReframe = (body: StreamBody) => StreamBody;
 
-/** Where a provider lists its models (fetch_models), and how the key and ids travel. */
-export type ModelListStyle = 'openai' | 'anthropic' | 'gemini';
+/**
+ * Where a provider lists its models (fetch_models), and how the key and ids travel; `builtin`: no list call
+ * (Codex's key is an OAuth document, not a Bearer key for /v1/models), the row's own models are the answer.
+ */
+export type ModelListStyle = 'openai' | 'anthropic' | 'gemini' | 'builtin';
 
 export interface ModelList {
   style: ModelListStyle;
@@ -110,10 +133,27 @@ export interface Provider extends ChannelTypeOption {
   host: Partial<OpenAiHost> | null;
   /** a type serving several wire formats (Vertex: Gemini and Claude models) picks one per upstream model */
   dialectFor?: (model: string) => Dialect;
+  /** Claude's image and document `url` sources are refused there (Bedrock, Vertex): the gateway fetches them and sends base64 */
+  claudeWithoutUrlSources?: boolean;
   /** signs the call or adds a fetched token; only rows that have it make the relay await anything */
   authorize?: Authorize;
+  /**
+   * Drops the token cached for the key (fetched by `authorize`, or signed by the host's headers) once the
+   * upstream refused an attempt's credentials, so the next attempt fetches or signs a fresh one.
+   */
+  forgetToken?: (ctx: { ch: ChannelConfig; key: string }) => void;
+  /** codes the upstream answers with, besides HTTP 401/403, when it refuses the token (Baidu's 110 and 111, inside a 200) */
+  tokenRefusedCodes?: readonly (string | number)[];
+  /** an upstream that is not HTTP: the call goes through this instead of the relay's HTTP client */
+  transport?: Transport;
   /** a stream that is not SSE on the wire (Bedrock's AWS event stream) */
   reframeStream?: StreamReframe;
   /** the `hub` dialect's adapter: the provider's request, answer and stream in terms of the OpenAI hub */
   hub?: HubAdapter;
+  /** serves /v1/responses only (Codex): other kinds are refused before anything is sent */
+  responsesOnly?: boolean;
+  /** a non-stream answer that arrives as an SSE stream (Codex always streams): the one JSON body it amounts to */
+  collectStream?: (body: Buffer) => Buffer;
+  /** media kinds served in the provider's own API (Replicate predictions), translated to and from OpenAI's */
+  media?: MediaAdapter;
 }

@@ -26,6 +26,19 @@ describe('provider registry', () => {
     });
   });
 
+  // the hint's shape is what the check takes: Zhipu v3 signs its JWT with the secret after the dot
+  it.each([
+    [16, 'a1b2c3.s3cr3t', true],
+    [16, 'sk-plain', false],
+    [16, 'a.b.c', false],
+    [16, '.secret', false],
+    [16, 'id.', false],
+    [15, 'api|secret', true],
+    [15, 'api', false],
+  ] as const)('type %i checks key %j: %s', (type, key, valid) => {
+    expect(providerOf(type).keyValid?.(key)).toBe(valid);
+  });
+
   it('falls back to the OpenAI-compatible row for a type it does not know', () => {
     expect(providerOf(999)).toBe(PROVIDERS[0]);
   });
@@ -54,7 +67,8 @@ describe('provider registry', () => {
     it.runIf(p.dialect === 'openai')('builds an upstream URL under its base and sends the key', () => {
       const ch = testConfig({ type: id, baseUrl: 'https://relay.example', other: 'acct' });
       expect(upstreamUrl(ch, '/v1/chat/completions', '', 'm', '2025-04-01-preview')).toMatch(/^https:\/\/relay\.example(\/\S*)?$/);
-      expect(Object.values(upstreamAuthHeaders(ch, 'sk-k')).some((v) => v.includes('sk-k'))).toBe(true);
+      // a row with an authorize step (Codex's OAuth token) sends its credential there, not in the host's headers
+      expect(Object.values(upstreamAuthHeaders(ch, 'sk-k')).some((v) => v.includes('sk-k'))).toBe(!p.authorize);
     });
   });
 });

@@ -11,20 +11,29 @@ import {
   OPENROUTER_BALANCE,
   SILICONFLOW_BALANCE,
 } from './balance-endpoints.js';
-import { joinedParts, jsonObjectKey, keyDashAppId } from './key-formats.js';
+import { accessPairOrRelayKey, idDotSecret, joinedParts, jsonObjectKey, keyDashAppId } from './key-formats.js';
 import { CLAUDE_MODELS, GEMINI_MODELS, OPENAI_MODELS } from './model-lists.js';
 import { prefixedHost } from './openai-host.js';
 import { CLOUDFLARE_URL, CUSTOM_URL, DEEPSEEK_URL, MINIMAX_URL, OPENAI_ORG_HEADERS, OPENROUTER_HEADERS } from './openai-compatible/host-quirks.js';
 import type { Dialect, Provider } from './provider.js';
 import type { HubAdapter } from './hub-adapter.js';
-import { baiduAuthorize } from './baidu/baidu-token.js';
+import { BAIDU_TOKEN_REFUSED, baiduAuthorize, baiduForgetToken } from './baidu/baidu-token.js';
 import { BAIDU_BASE, BAIDU_V1 } from './baidu/baidu-v1.js';
 import { COZE } from './coze/coze.js';
+import { codexAuthorize, codexForgetToken } from './codex/codex-authorize.js';
+import { collectResponsesStream } from './codex/codex-collect.js';
+import { codexKeyValid } from './codex/codex-key.js';
+import { CODEX_HOST, CODEX_MODELS } from './codex/codex-request.js';
+import { REPLICATE, REPLICATE_DEFAULT_MODEL } from './replicate/replicate-images.js';
 import { DIFY } from './dify/dify.js';
 import { MOKAAI } from './mokaai/mokaai.js';
 import { HUNYUAN } from './tencent/hunyuan.js';
-import { vertexAuthorize, vertexDialect } from './vertex/vertex-authorize.js';
+import { SPARK, SPARK_BASE, SPARK_TRANSPORT } from './xunfei/spark.js';
+import { vertexAuthorize, vertexDialect, vertexForgetToken } from './vertex/vertex-authorize.js';
 import { ZHIPU_V4_HOST } from './zhipu/zhipu-host.js';
+import { forgetZhipuToken } from './zhipu/zhipu-token.js';
+import { ZHIPU_TOKEN_REFUSED, ZHIPU_V3 } from './zhipu/zhipu-v3.js';
+import { zhipuV3EventStream } from './zhipu/zhipu-v3-event-stream.js';
 
 /** The server-side facts of a type; the console's (label, key hint, capabilities) come from core/contracts. */
 type ServerRow = Omit<Provider, 'id' | 'label' | 'keyHint' | 'capabilities' | 'name'>;
@@ -75,14 +84,22 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
     models: ['ERNIE-4.0-8K', 'ERNIE-3.5-8K', 'ERNIE-Speed-8K', 'ERNIE-Speed-128K', 'ERNIE-Lite-8K', 'ERNIE-Tiny-8K', 'ERNIE-Character-8K', 'ERNIE-Functions-8K', 'Embedding-V1'],
     keyValid: joinedParts(2),
     authorize: baiduAuthorize,
+    forgetToken: baiduForgetToken,
+    tokenRefusedCodes: BAIDU_TOKEN_REFUSED,
   }),
-  16: noAdapter('https://open.bigmodel.cn', { models: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'] }),
+  16: hubRow(ZHIPU_V3, 'https://open.bigmodel.cn', {
+    models: ['chatglm_turbo', 'chatglm_pro', 'chatglm_std', 'chatglm_lite'],
+    keyValid: idDotSecret,
+    reframeStream: zhipuV3EventStream,
+    forgetToken: forgetZhipuToken,
+    tokenRefusedCodes: ZHIPU_TOKEN_REFUSED,
+  }),
   17: openai('https://dashscope.aliyuncs.com', {
     models: ['qwen-turbo', 'qwen-plus', 'qwen-max', 'qwen-max-longcontext', 'text-embedding-v1'],
     modelList: { style: 'openai', path: '/compatible-mode/v1/models' },
     host: prefixedHost('/compatible-mode/v1'),
   }),
-  18: noAdapter('', { models: ['SparkDesk', 'SparkDesk-v1.1', 'SparkDesk-v2.1', 'SparkDesk-v3.1', 'SparkDesk-v3.5', 'SparkDesk-v4.0'], keyValid: joinedParts(3) }),
+  18: hubRow(SPARK, SPARK_BASE, { models: ['SparkDesk', 'SparkDesk-v1.1', 'SparkDesk-v2.1', 'SparkDesk-v3.1', 'SparkDesk-v3.5', 'SparkDesk-v4.0'], keyValid: joinedParts(3), transport: SPARK_TRANSPORT }),
   19: openai('https://api.360.cn'),
   20: openai('https://openrouter.ai/api', {
     models: ['openai/gpt-4o', 'openai/gpt-4o-mini', 'anthropic/claude-3.5-sonnet', 'google/gemini-2.0-flash-001', 'deepseek/deepseek-chat'],
@@ -99,6 +116,7 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
   26: openai('https://open.bigmodel.cn', {
     models: ['glm-4', 'glm-4v', 'glm-3-turbo', 'glm-4-alltools', 'glm-4-plus', 'glm-4-0520', 'glm-4-air', 'glm-4-airx', 'glm-4-long', 'glm-4-flash', 'glm-4v-plus', 'embedding-3'],
     host: ZHIPU_V4_HOST,
+    forgetToken: forgetZhipuToken,
   }),
   27: openai('https://api.perplexity.ai', {
     models: ['llama-3-sonar-small-32k-chat', 'llama-3-sonar-small-32k-online', 'llama-3-sonar-large-32k-chat', 'llama-3-sonar-large-32k-online', 'sonar', 'sonar-pro', 'sonar-reasoning'],
@@ -110,6 +128,7 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
     keyValid: joinedParts(3),
     authorize: bedrockAuthorize,
     reframeStream: bedrockEventStreamToSse,
+    claudeWithoutUrlSources: true,
   }),
   // Cohere through its OpenAI compatibility API (new-api speaks its native v1/chat); rerank is its own route
   34: openai('https://api.cohere.ai', {
@@ -137,6 +156,8 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
     jsonKeys: true,
     dialectFor: vertexDialect,
     authorize: vertexAuthorize,
+    claudeWithoutUrlSources: true,
+    forgetToken: vertexForgetToken,
   }),
   42: openai('https://api.mistral.ai', { models: ['open-mistral-7b', 'open-mixtral-8x7b', 'mistral-small-latest', 'mistral-medium-latest', 'mistral-large-latest', 'mistral-embed'] }),
   43: openai('https://api.deepseek.com', { models: ['deepseek-chat', 'deepseek-reasoner'], streamOptions: true, balance: DEEPSEEK_BALANCE, host: DEEPSEEK_URL }),
@@ -160,14 +181,27 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
   }),
   49: hubRow(COZE, 'https://api.coze.cn', { models: ['coze-bot'] }),
   // new-api's later types (L): video and image task APIs, and Codex over ChatGPT's OAuth backend
-  50: noAdapter('https://api.klingai.com'),
-  51: noAdapter('https://visual.volcengineapi.com'),
-  52: noAdapter('https://api.vidu.cn'),
+  50: noAdapter('https://api.klingai.com', { models: ['kling-v1', 'kling-v1-6', 'kling-v2-master', 'kling-v2-1-master', 'kling-v2-5-turbo', 'kling-v2-6'], keyValid: accessPairOrRelayKey }),
+  51: noAdapter('https://visual.volcengineapi.com', { models: ['jimeng_vgfm_t2v_l20'], keyValid: accessPairOrRelayKey }),
+  52: noAdapter('https://api.vidu.cn', { models: ['viduq2', 'viduq1', 'vidu2.0', 'vidu1.5'] }),
   53: openai('https://llm.submodel.ai'),
-  54: noAdapter('https://ark.cn-beijing.volces.com'),
-  55: noAdapter('https://api.openai.com'),
-  56: noAdapter('https://api.replicate.com'),
-  57: noAdapter('https://chatgpt.com'),
+  54: noAdapter('https://ark.cn-beijing.volces.com', { models: ['doubao-seedance-1-0-pro-250528', 'doubao-seedance-1-0-lite-t2v', 'doubao-seedance-1-0-lite-i2v'] }),
+  55: noAdapter('https://api.openai.com', { models: ['sora-2', 'sora-2-pro'] }),
+  // images only (new-api's replicate adaptor implements no other kind)
+  56: row(null, 'https://api.replicate.com', { models: [REPLICATE_DEFAULT_MODEL], media: REPLICATE }),
+  // ChatGPT-subscription OAuth: /v1/responses only, always streamed upstream
+  57: openai('https://chatgpt.com', {
+    models: CODEX_MODELS,
+    modelList: { style: 'builtin', path: '' },
+    responsesApi: true,
+    responsesOnly: true,
+    keyValid: codexKeyValid,
+    jsonKeys: true,
+    host: CODEX_HOST,
+    authorize: codexAuthorize,
+    forgetToken: codexForgetToken,
+    collectStream: collectResponsesStream,
+  }),
 };
 
 function build(): Readonly<Record<number, Provider>> {

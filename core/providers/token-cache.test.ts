@@ -45,6 +45,17 @@ describe('TokenCache', () => {
     expect(f.calls()).toBe(2);
   });
 
+  it('fetches again after the token is forgotten, and only for that key', async () => {
+    const cache = new TokenCache(10, () => 0);
+    const f = counted([{ token: 't1', expiresAt: HOUR }, { token: 't2', expiresAt: HOUR }, { token: 't3', expiresAt: HOUR }]);
+    expect(await cache.get('k', f.fetch)).toBe('t1');
+    expect(await cache.get('other', f.fetch)).toBe('t2');
+    cache.forget('k');
+    expect(await cache.get('k', f.fetch)).toBe('t3');
+    expect(await cache.get('other', f.fetch)).toBe('t2');
+    expect(f.calls()).toBe(3);
+  });
+
   it('keeps at most `max` keys, dropping the least recently used', async () => {
     const cache = new TokenCache(2, () => 0);
     const f = counted([{ token: 't', expiresAt: HOUR }]);

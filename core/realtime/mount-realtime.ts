@@ -15,7 +15,7 @@ import { localError, RelayError } from '../relay/relay-error.js';
 import { tryChannels, type RelayRuntime } from '../relay/relay-pipeline.js';
 import { closeCodeOf, realtimeErrorFrame } from './realtime-error-frame.js';
 import { CLIENT_HIGH_WATER, RealtimeSession } from './realtime-session.js';
-import { connectRealtime, MAX_REALTIME_FRAME } from './realtime-upstream.js';
+import { connectRealtime, MAX_REALTIME_FRAME, realtimeUnsupported, servesRealtime } from './realtime-upstream.js';
 
 /** What the upgrade hands the socket: a session ready to pipe, or the error its first frame reports. */
 interface Upgraded {
@@ -100,7 +100,9 @@ async function prepare(app: AppServices, relay: RelayRuntime, ex: Exchange, sess
     }
     const model = new URLSearchParams(ex.req.query).get('model') ?? '';
     if (!model) throw localError(400, 'model is required (?model=…)', 'invalid_request', 'invalid_request_error');
-    const route = await distribute(app, caller, model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));
+    // only channels with the socket count (as media kinds filter theirs): none is the no-channel error, before any reservation
+    const route = await distribute(app, caller, model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']), servesRealtime);
+    if (route.pinned && !servesRealtime(route.pinned.config.type)) throw realtimeUnsupported(route.pinned.config);
     const settings = priceSettingsOf(app.options);
     const price = resolvePrice(model, route.group, settings, acceptsUnsetRatio(caller.user));
     if (!price.ok) throw localError(500, price.message, 'model_price_error');
@@ -111,7 +113,7 @@ async function prepare(app: AppServices, relay: RelayRuntime, ex: Exchange, sess
     reservation = reserved.reservation;
     if (ex.aborted) throw localError(499, 'client closed the request');
     const useChannel: string[] = [];
-    const link = await tryChannels(app, ex, model, route.group, route.pinned, useChannel, relay, (channel) => connectRealtime(app, channel, model, (fn) => ex.onAbort(fn)));
+    const link = await tryChannels(app, ex, model, route.group, route.pinned, useChannel, relay, (channel) => connectRealtime(app, channel, model, (fn) => ex.onAbort(fn)), servesRealtime);
     const session = new RealtimeSession(
       app,
       { caller, model, group: route.group, price, reservation, link, useChannel, startedAt, requestId: ex.requestId, limited },

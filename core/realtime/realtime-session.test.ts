@@ -53,13 +53,21 @@ class FakeClient {
   }
 }
 
-function session(opts: { early?: RealtimeLink['early']['frames']; attach?: boolean } = {}) {
+function session(opts: { early?: RealtimeLink['early']['frames']; attach?: boolean; count?: (text: string) => Promise<number> } = {}) {
   const up = new FakeUpstream();
   const client = new FakeClient();
   const refunds: Reservation[] = [];
+  const settles: number[] = [];
   const app = {
-    ledger: { refund: (r: Reservation) => refunds.push(r), settle: async () => ({ charged: 0, shortfall: 0 }) },
-    options: { bool: () => false, number: () => 0 },
+    ledger: {
+      refund: (r: Reservation) => refunds.push(r),
+      settle: async (_r: Reservation, quota: number) => {
+        settles.push(quota);
+        return { charged: 0, shortfall: 0 };
+      },
+    },
+    tokenCounter: { count: async (task: { text: string }) => (opts.count ?? (async (t: string) => t.length))(task.text) },
+    options: { bool: () => false, number: () => 0, json: () => ({}), version: -1 },
     log: { warn: () => {}, info: () => {}, error: () => {} },
     policies: { rateLimiter: { record: async () => {} } },
   } as unknown as AppServices;
@@ -74,7 +82,7 @@ function session(opts: { early?: RealtimeLink['early']['frames']; attach?: boole
     () => settledCount++,
   );
   if (opts.attach !== false) s.attach(client as unknown as ClientSocket<unknown>);
-  return { s, up, client, refunds, settled: () => settledCount };
+  return { s, up, client, refunds, settles, settled: () => settledCount };
 }
 
 describe('RealtimeSession backpressure and closing', () => {
@@ -143,6 +151,32 @@ describe('RealtimeSession backpressure and closing', () => {
     expect(up.readyState).toBe(WebSocket.CLOSED);
     await s.settled;
     expect(settled()).toBe(1);
+  });
+
+  it('counts a response whose response.done has no usage, and settles that count even when the session ends mid-count', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // one "token" per character, answered only once released
+    const { s, up, settles } = session({ count: async (text) => (await gate, text.length) });
+    const item = { type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi there' }] } };
+    s.fromClient(new TextEncoder().encode(JSON.stringify(item)).buffer, false);
+    up.emit('message', Buffer.from(JSON.stringify({ type: 'response.text.delta', delta: 'Hello' })), false);
+    up.emit('message', Buffer.from(JSON.stringify({ type: 'response.done', response: { id: 'r', status: 'completed' } })), false);
+    s.clientClosed();
+    release();
+    await s.settled;
+    // (8 in + 5 out × completion ratio 1) × model ratio 1
+    expect(settles).toEqual([13]);
+  });
+
+  it('bills the reported usage, not the local count, when response.done carries it', async () => {
+    const { s, up, settles } = session();
+    up.emit('message', Buffer.from(JSON.stringify({ type: 'response.text.delta', delta: 'Hello there, a long answer' })), false);
+    const usage = { total_tokens: 3, input_tokens: 1, output_tokens: 2, input_token_details: { text_tokens: 1 }, output_token_details: { text_tokens: 2 } };
+    up.emit('message', Buffer.from(JSON.stringify({ type: 'response.done', response: { usage } })), false);
+    s.clientClosed();
+    await s.settled;
+    expect(settles).toEqual([3]);
   });
 
   it('refunds the reservation and cuts the upstream when the upgrade is abandoned', async () => {

@@ -10,6 +10,7 @@ import { quotaError } from '../relay/quota-error.js';
 import { recordConsume } from '../relay/record-consume.js';
 import { localError, RelayError } from '../relay/relay-error.js';
 import { settleCharge } from '../relay/relay-pipeline.js';
+import { countTally, newTally, tallyClientFrame, tallyIsEmpty, tallyServerFrame, type AudioFormats, type RealtimeTally } from './realtime-local-count.js';
 import { addRealtimeUsage, AUDIO_COMPLETION_RATIO, audioRatioOf, computeRealtimeQuota, NO_REALTIME_USAGE, realtimeUsageOf, type RealtimeUsage } from './realtime-quota.js';
 import { closeCodeOf, realtimeErrorFrame, relayableCloseCode } from './realtime-error-frame.js';
 import type { RealtimeLink } from './realtime-upstream.js';
@@ -39,9 +40,10 @@ type Ending = { code: number; reason: string; error?: RelayError };
 /**
  * One client socket piped to one upstream socket, frames passed both ways unchanged. Billing follows the
  * upstream's `response.done` usage: each response is priced as new-api prices it and added to the running
- * charge; when the charge passes what is held, more is held (or, when the user cannot pay, the session ends
- * with an error frame). When either side ends, both are closed and the charge is settled once against the
- * first reservation, the extra holds released first; one consume log row explains the whole session.
+ * charge (a `response.done` without usage is counted here, from what both sides sent since the last one);
+ * when the charge passes what is held, more is held (or, when the user cannot pay, the session ends with an
+ * error frame). When either side ends, both are closed and the charge is settled once against the first
+ * reservation, the extra holds released first; one consume log row explains the whole session.
  */
 export class RealtimeSession {
   private client: ClientSocket<unknown> | null = null;
@@ -52,6 +54,12 @@ export class RealtimeSession {
   private readonly holds: Reservation[];
   private held: number;
   private toppingUp = false;
+  /** what was sent since the last `response.done`, for a response the upstream reports no usage for */
+  private tally: RealtimeTally = newTally();
+  private readonly formats: AudioFormats = { input: 'pcm16', output: 'pcm16' };
+  /** the local counts in flight, in order; settlement waits for them */
+  private counting: Promise<void> = Promise.resolve();
+  private countedLocally = false;
   /** upstream frames that came before the client's socket opened */
   private waiting: Array<{ frame: Buffer; isBinary: boolean }> = [];
   private waitingBytes = 0;
@@ -109,7 +117,9 @@ export class RealtimeSession {
       return;
     }
     // uWS neuters the message when this callback returns, and ws may still queue it: send a copy
-    up.send(Buffer.from(new Uint8Array(message)), { binary: isBinary });
+    const frame = Buffer.from(new Uint8Array(message));
+    if (!isBinary) tallyClientFrame(this.tally, frame);
+    up.send(frame, { binary: isBinary });
   }
 
   /** The client's socket drained: resume reading the upstream once below the low mark. */
@@ -154,8 +164,12 @@ export class RealtimeSession {
     else if (client.getBufferedAmount() > CLIENT_HIGH_WATER) this.s.link.socket.pause();
   }
 
-  /** Prices each `response.done` (the only event that carries usage); other frames are not parsed. */
+  /**
+   * Prices each `response.done` (the only event that carries usage) from its usage, or, when it has none, from
+   * a local count of what was tallied since the last one; other frames are only tallied (deltas, formats).
+   */
   private observe(frame: Buffer): void {
+    if (tallyServerFrame(this.tally, frame, this.formats)) return;
     if (!frame.includes('"response.done"')) return;
     let event: { type?: unknown; response?: { usage?: unknown } };
     try {
@@ -164,7 +178,31 @@ export class RealtimeSession {
       return;
     }
     if (event?.type !== 'response.done') return;
-    const u = realtimeUsageOf(event.response?.usage);
+    const tally = this.tally;
+    this.tally = newTally();
+    const reported = event.response?.usage;
+    if (reported && typeof reported === 'object' && !Array.isArray(reported)) this.bill(realtimeUsageOf(reported));
+    else if (!tallyIsEmpty(tally)) this.counting = this.counting.then(() => this.countLocally(tally));
+  }
+
+  /**
+   * new-api's local count (CountTokenRealtime), through the token-counting pool; a count of nothing is not
+   * billed. Never rejects: settlement waits on it.
+   */
+  private async countLocally(tally: RealtimeTally): Promise<void> {
+    try {
+      const u = await countTally(this.app.tokenCounter, this.s.link.upstreamModel, tally, this.formats, (e) =>
+        this.app.log.error('realtime token counting failed; billing a byte estimate', { error: String(e) }),
+      );
+      if (u.input_tokens + u.output_tokens === 0) return;
+      this.countedLocally = true;
+      this.bill(u);
+    } catch (e) {
+      this.app.log.error('realtime local count failed', { error: String(e) });
+    }
+  }
+
+  private bill(u: RealtimeUsage): void {
     this.usage = addRealtimeUsage(this.usage, u);
     this.charge += computeRealtimeQuota(this.s.price, this.s.model, u, priceSettingsOf(this.app.options));
     if (this.charge > this.held && !this.toppingUp) void this.holdMore();
@@ -228,6 +266,8 @@ export class RealtimeSession {
   private async settle(error: RelayError | null): Promise<void> {
     const { caller, reservation, limited } = this.s;
     try {
+      // a response still being counted is part of the charge (countTally never rejects)
+      await this.counting;
       // the extra holds go back first, so the charge beyond the first reservation can come from them
       for (const hold of this.holds.slice(1)) this.app.ledger.refund(hold);
       const u = this.usage;
@@ -246,7 +286,11 @@ export class RealtimeSession {
     }
   }
 
-  /** new-api's PostWssConsumeQuota row: audio ratios in the content, `ws: true` and the audio/text counts in `other`. */
+  /**
+   * new-api's PostWssConsumeQuota row: audio ratios in the content, `ws: true` and the audio/text counts in
+   * `other`. Cached text priced at CacheRatio shows as `cache_tokens` / `cache_ratio` as on the chat path; with
+   * none, both are 0 as GenerateWssOtherInfo writes them. A local count sets `admin_info.local_count_tokens`.
+   */
   private log(quota: number, zeroUsage: boolean, settlement: Awaited<ReturnType<typeof settleCharge>>): void {
     const { price, model, link } = this.s;
     const u = this.usage;
@@ -254,11 +298,18 @@ export class RealtimeSession {
     recordConsume(this.app, {
       req: { model, stream: false },
       caller: this.s.caller,
-      // GenerateWssOtherInfo logs no cache tokens and a cache ratio of 0
-      price: { ...price, cacheRatio: 0 },
+      price: { ...price, cacheRatio: u.cached_text_input > 0 ? price.cacheRatio : 0 },
       quota: { quota, zeroUsage, logPromptTokens: u.input_tokens, claude: false, cacheCreation: null },
       settlement,
-      usage: { usage: { prompt_tokens: u.input_tokens, completion_tokens: u.output_tokens, total_tokens: u.input_tokens + u.output_tokens }, estimated: false },
+      usage: {
+        usage: {
+          prompt_tokens: u.input_tokens,
+          completion_tokens: u.output_tokens,
+          total_tokens: u.input_tokens + u.output_tokens,
+          prompt_tokens_details: { cached_tokens: u.cached_text_input },
+        },
+        estimated: this.countedLocally,
+      },
       outcome: { channelId: link.channelId, upstreamModel: link.upstreamModel, mapped: link.mapped, frtMs: (this.firstFrameAt || this.s.startedAt - 1000) - this.s.startedAt, partial: false },
       group: this.s.group,
       useChannel: this.s.useChannel,

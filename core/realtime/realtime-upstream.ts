@@ -25,6 +25,10 @@ export function servesRealtime(channelType: number): boolean {
   return p.dialect === 'openai' && p.capabilities.includes('realtime');
 }
 
+/** A channel of a type without the socket, asked for one: the client's 400, nothing spent. */
+export const realtimeUnsupported = (ch: Pick<ChannelConfig, 'type'>): RelayError =>
+  localError(400, `channel type ${ch.type} (${providerOf(ch.type).name}) does not support /v1/realtime`, 'convert_request_failed', 'invalid_request_error');
+
 /**
  * The upstream socket's URL: `{base}/v1/realtime?model=…`, or Azure's `{base}/openai/realtime?deployment=…&api-version=…`
  * (api-version from the channel's `other`, as its HTTP routes take it), with http(s) turned into ws(s).
@@ -59,9 +63,7 @@ export type RealtimeConnectDeps = { env: Pick<Env, 'ADMIN_URL_ALLOW_PRIVATE' | '
  */
 export async function connectRealtime(deps: RealtimeConnectDeps, channel: ChannelActor, model: string, onAbort: (fn: () => void) => void): Promise<RealtimeLink> {
   const ch = channel.config;
-  if (!servesRealtime(ch.type)) {
-    throw localError(400, `channel type ${ch.type} (${providerOf(ch.type).name}) does not support /v1/realtime`, 'convert_request_failed', 'invalid_request_error');
-  }
+  if (!servesRealtime(ch.type)) throw realtimeUnsupported(ch);
   const { upstreamModel, mapped } = mapModel(model, ch.modelMapping);
   const picked = channel.pickKey();
   if (!picked) throw new RelayError(503, `channel ${ch.id} has no usable key`, { type: 'upstream_error', code: 'channel:no_available_key', local: false });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, type FailureBlame } from './classify-failure.js';
+import { classifyFailure, refusesCredentials, type FailureBlame } from './classify-failure.js';
 import { localError, RelayError } from './relay-error.js';
 import { transportFailure } from './transport-failure.js';
 import { upstreamError } from './upstream-error.js';
@@ -44,4 +44,18 @@ describe('classifyFailure', () => {
   ])('%s → %s', (_name, err, want) => {
     expect(classifyFailure(err)).toBe(want);
   });
+});
+
+describe('refusesCredentials', () => {
+  const BAIDU = [110, 111];
+  it.each<[string, RelayError, readonly (string | number)[], boolean]>([
+    ['401', upstreamError(401, body('Request had invalid authentication credentials.')), [], true],
+    ['403', upstreamError(403, body('Permission denied')), [], true],
+    ['429', upstreamError(429, body('slow down')), [], false],
+    ['500', upstreamError(500, '{}'), BAIDU, false],
+    ["Baidu's 110 inside a 200", new RelayError(500, 'Access token invalid or no longer valid', { code: 110, local: false }), BAIDU, true],
+    ["Baidu's 111 inside a 200", new RelayError(500, 'Access token expired', { code: 111, local: false }), BAIDU, true],
+    ['110 from a row that names no codes', new RelayError(500, 'x', { code: 110, local: false }), [], false],
+    ["the gateway's own 401", localError(401, 'invalid token'), [], false],
+  ])('%s → %s', (_name, err, codes, refused) => expect(refusesCredentials(err, codes)).toBe(refused));
 });

@@ -33,3 +33,12 @@ export function classifyFailure(err: RelayError): FailureBlame {
   if (named || CLIENT_WORDING.test(err.message)) return 'client';
   return UPSTREAM_STATUS(err.status) ? 'upstream' : 'client';
 }
+
+/**
+ * Whether the upstream refused the attempt's credentials: a 401 or 403, or one of the codes its row names
+ * for a refused token (some answer that inside a 200). A token-fetching row then drops its cached token.
+ */
+export function refusesCredentials(err: RelayError, codes: readonly (string | number)[] = []): boolean {
+  if (err.local) return false;
+  return err.status === 401 || err.status === 403 || (err.code !== null && err.code !== '' && codes.includes(err.code));
+}

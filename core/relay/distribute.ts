@@ -1,4 +1,5 @@
 import type { ChannelActor } from '../actors/channel-actor.js';
+import type { ChannelTypeFilter } from '../actors/select-channel.js';
 import type { AppServices } from '../app-services.js';
 import type { Caller } from './authenticate-token.js';
 import { localError } from './relay-error.js';
@@ -14,9 +15,10 @@ export interface Route {
 
 /**
  * IP allow-list, group and model-limit checks (spec relay.md §2.2 checks 11–17), before any cost.
- * `clientIp` is resolved only for tokens with an IP allow-list.
+ * `clientIp` is resolved only for tokens with an IP allow-list. `serves` limits the channels that count to the
+ * types that can take the request kind (media), so a model served only by other types has no channel here.
  */
-export async function distribute(app: Pick<AppServices, 'options' | 'channels'>, caller: Caller, model: string, clientIp: () => string): Promise<Route> {
+export async function distribute(app: Pick<AppServices, 'options' | 'channels'>, caller: Caller, model: string, clientIp: () => string, serves?: ChannelTypeFilter): Promise<Route> {
   const { token, user } = caller;
   if (token.allowIps && !token.allowIps.has(clientIp())) throw localError(403, '您的 IP 不在令牌允许访问的列表中');
 
@@ -37,7 +39,7 @@ export async function distribute(app: Pick<AppServices, 'options' | 'channels'>,
   } else {
     if (token.modelLimits && !token.modelLimits.has(model)) throw localError(403, `该令牌无权访问模型 ${model}`);
     // Refuse before reserving quota when nothing serves the model in this group.
-    if (!app.channels.select(group, model, NO_EXCLUSIONS)) throw localError(503, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
+    if (!app.channels.select(group, model, NO_EXCLUSIONS, Date.now(), serves)) throw localError(503, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
   }
   return { group, pinned };
 }

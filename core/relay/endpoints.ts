@@ -31,6 +31,8 @@ export interface RelayEndpoint {
   upstreamQuery: readonly string[] | 'all';
   /** the playground's session-authenticated twin of a token route */
   playground?: true;
+  /** a Responses compaction (responses-compact.ts) */
+  compact?: true;
 }
 
 const post = (path: string, format: ClientFormat, kind: RelayKind, model: RelayEndpoint['model'] = 'body', upstreamQuery: RelayEndpoint['upstreamQuery'] = format === 'openai' ? 'all' : []): RelayEndpoint => ({
@@ -54,6 +56,7 @@ export const RELAY_ENDPOINTS: readonly RelayEndpoint[] = [
   post('/v1/embeddings', 'openai', 'embeddings'),
   post('/v1/engines/:model/embeddings', 'openai', 'embeddings'),
   post('/v1/responses', 'responses', 'chat'),
+  { ...post('/v1/responses/compact', 'responses', 'chat'), compact: true },
   post('/v1/messages', 'claude', 'chat'),
   post('/v1/messages/count_tokens', 'claude', 'count_tokens'),
   // `{model}:{action}` is one path segment; the action picks the kind (and `alt=sse` the stream form).

@@ -5,25 +5,34 @@ import { tokensFromBytes } from '../billing/estimate-pre-consume.js';
 import type { ChunkGuard } from '../formats/format-contracts.js';
 import type { Exchange } from '../http/exchange.js';
 import { providerOf } from '../providers/registry.js';
+import { adminUrlPolicy } from '../upstream/outbound-policy.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { readCapped } from '../upstream/read-capped.js';
 import { channelRedactor } from './channel-redactor.js';
-import { answerOf, failedAttempt, sendAttempt } from './attempt.js';
+import { answerOf, failedAttempt, forgetRefusedToken, sendAttempt } from './attempt.js';
 import { classifyFailure } from './classify-failure.js';
 import { completeAnswer, hubStreamRefusal, streamTranslator, type AnswerContext } from './client-answer.js';
 import { dialectOf, speaksNatively } from './dialect.js';
 import { formatSettingsOf } from './format-settings-view.js';
+import { inlineImages, urlsToInline, userFileFetcher } from './inline-images.js';
 import { forwardNonStream } from './forward-non-stream.js';
 import { forwardStream } from './forward-stream.js';
 import { mapModel } from './model-mapping.js';
 import type { RelayOutcome } from './relay-outcome.js';
 import type { RelayRequest } from './relay-request.js';
 import { RelayError } from './relay-error.js';
+import type { SaveChannelKey } from './save-channel-key.js';
+import { compactBaseModel } from './responses-compact.js';
 import { upstreamCall } from './upstream-request.js';
 import { usageBounds } from './usage-bounds.js';
 
 /** What one attempt needs of the gateway: its settings, its log, the upstream client and the completion check. */
-export type ForwardDeps = Pick<AppServices, 'env' | 'options' | 'log'> & { upstream: UpstreamClient; completionGuard?: () => ChunkGuard | null };
+export type ForwardDeps = Pick<AppServices, 'env' | 'options' | 'log'> & {
+  upstream: UpstreamClient;
+  completionGuard?: () => ChunkGuard | null;
+  /** writes a key an authorize step rewrote (a refreshed OAuth document) back to its channel */
+  saveKey?: SaveChannelKey;
+};
 
 
 /** The content type a stream goes to the client with: a Gemini client without `alt=sse` reads a JSON array. */
@@ -36,11 +45,16 @@ const streamContentType = (req: RelayRequest, sse: boolean) => (req.format === '
  */
 export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: RelayRequest, channel: ChannelActor, startedAt: number): Promise<RelayOutcome> {
   const ch = channel.config;
-  const { upstreamModel, mapped } = mapModel(req.model, ch.modelMapping);
+  // a compaction is mapped and sent under its base name (new-api's ModelMappedHelper)
+  const { upstreamModel, mapped } = mapModel(req.compact ? compactBaseModel(req.model) : req.model, ch.modelMapping);
   const redact = channelRedactor(ch);
   const dialect = dialectOf(ch.type, upstreamModel);
   const native = speaksNatively(req.format, ch.type, upstreamModel);
   const sse = req.format === 'gemini' && new URLSearchParams(ex.req.query).get('alt') === 'sse';
+  // Image URLs the target cannot read are fetched before anything else (a refusal is the client's 400, the
+  // channel untouched); most requests have none and await nothing here.
+  const inlineUrls = urlsToInline(req, ch.type, dialect, native);
+  const images = inlineUrls ? await inlineImages(req, inlineUrls, userFileFetcher(deps.env), deps.env.MAX_REQUEST_BODY_MB * 1024 * 1024) : null;
   const picked = channel.pickKey();
   if (!picked) throw new RelayError(503, `channel ${ch.id} has no usable key`, { type: 'upstream_error', code: 'channel:no_available_key', local: false });
   const keyIndex = picked.index;
@@ -49,15 +63,18 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
     clientHeaders: ex.req.headers,
     forceStreamOption: deps.env.FORCE_STREAM_OPTION,
     azureApiVersion: deps.env.AZURE_DEFAULT_API_VERSION,
+    images,
   });
   const t0 = Date.now();
   channel.start(keyIndex);
-  const { authorize, reframeStream } = providerOf(ch.type);
+  const { authorize, reframeStream, transport, collectStream } = providerOf(ch.type);
   let call = built;
   // Only signing and token-fetching rows await here: an OpenAI-style row goes straight on to the send.
   if (authorize) {
     try {
-      call = await authorize(built, { ch, key: picked.key, model: upstreamModel, stream: req.stream, upstream: deps.upstream });
+      const save = deps.saveKey;
+      const saveKey = save && ((key: string) => save(ch.id, picked.key, key));
+      call = await authorize(built, { ch, key: picked.key, model: upstreamModel, stream: req.stream, upstream: deps.upstream, codexTokenEndpoint: deps.env.CODEX_OAUTH_TOKEN_ENDPOINT, saveKey });
     } catch (e) {
       if (!ex.aborted && !(e instanceof RelayError)) deps.log.warn('channel authorization failed', { channel: ch.id, cause: redact(causeOf(e)) });
       throw failedAttempt(e instanceof RelayError ? e : authorizeFailure(e), ex, channel, keyIndex, redact, false);
@@ -75,7 +92,7 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
       ...call.headers,
     },
     body: call.body,
-  });
+  }, transport && ((r) => transport(r, { ch, policy: adminUrlPolicy(deps.env) })));
   const answer: AnswerContext = { requestId: ex.requestId, now: Date.now, model: req.model, inputEstimate: tokensFromBytes(req.raw.length), sse, hub: providerOf(ch.type).hub };
   try {
     const res = await answerOf(sent, ex, deps.log, ch.id, redact);
@@ -87,6 +104,7 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
       const translator = streamTranslator(req, dialect, native, answer, deps.completionGuard?.() ?? null);
       const r = await forwardStream(ex, reframeStream ? { body: reframeStream(res.body) } : res, translator, startedAt, redact, streamContentType(req, sse));
       if (r.failure) {
+        forgetRefusedToken(r.failure, ch, picked.key);
         if (classifyFailure(r.failure) === 'upstream') channel.fail(channelFailureOf(r.failure.redacted(redact), true), keyIndex);
         else channel.release(keyIndex);
       } else if (ex.aborted) channel.release(keyIndex);
@@ -103,10 +121,14 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
         translator,
       };
     }
-    const r = await forwardNonStream(ex, res, (buf, contentType) => completeAnswer(req, dialect, native, buf, contentType, answer));
+    // a row that always streams upstream (Codex) answers a non-stream client with the stream collected
+    const r = await forwardNonStream(ex, res, (buf, contentType) =>
+      collectStream && /event-stream/i.test(contentType) ? completeAnswer(req, dialect, native, collectStream(buf), 'application/json', answer) : completeAnswer(req, dialect, native, buf, contentType, answer),
+    );
     channel.succeed(Date.now() - t0, keyIndex);
     return { channelId: ch.id, upstreamModel, mapped, usage: r.usage, delivered: r.delivered, bounds, frtMs: -1000, partial: false };
   } catch (e) {
+    forgetRefusedToken(e, ch, picked.key);
     throw failedAttempt(e, ex, channel, keyIndex, redact, answered);
   } finally {
     done();

@@ -1,6 +1,7 @@
 import type { ChannelActor } from '../actors/channel-actor.js';
 import type { MediaRequest } from '../formats/media/media-request.js';
 import type { Exchange } from '../http/exchange.js';
+import { providerOf } from '../providers/registry.js';
 import { readCapped } from '../upstream/read-capped.js';
 import type { UpstreamResponse } from '../upstream/upstream-client.js';
 import { answerOf, failedAttempt, sendAttempt } from './attempt.js';
@@ -46,7 +47,7 @@ export async function forwardMedia(deps: ForwardDeps, ex: Exchange, req: MediaRe
   let answered = false;
   const { sent, done } = sendAttempt(deps, ex, { url: call.url, headers: { accept: '*/*', 'accept-encoding': 'identity', ...call.headers }, body: call.body });
   try {
-    const res = await answerOf(sent, ex, deps.log, ch.id, redact);
+    const res = await answerOf(sent, ex, deps.log, ch.id, redact, providerOf(ch.type).media !== undefined);
     answered = true;
     if (req.kind === 'speech') {
       // audio goes to the client as it arrives (its price was known before the call)
@@ -61,8 +62,15 @@ export async function forwardMedia(deps: ForwardDeps, ex: Exchange, req: MediaRe
       throw transportFailure(e, 'response');
     }
     const contentType = typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : answersJson(req) ? 'application/json' : 'application/octet-stream';
-    const answer = answersJson(req) ? jsonAnswer(buf) : null;
-    ex.send(200, buf, { 'Content-Type': contentType });
+    let answer: Record<string, unknown> | null = answersJson(req) ? jsonAnswer(buf) : null;
+    const adapter = providerOf(ch.type).media;
+    if (adapter && answer) {
+      // a provider's own answer (a Replicate prediction) becomes OpenAI's, which is what is sent and billed
+      const converted = await adapter.answer(answer, { req, upstream: deps.upstream, nowS: Math.floor(Date.now() / 1000) });
+      if (!converted.ok) throw new RelayError(converted.failure.status, converted.failure.message, { type: converted.failure.type, code: converted.failure.code, local: false });
+      answer = converted.value;
+      ex.send(200, JSON.stringify(answer), { 'Content-Type': 'application/json' });
+    } else ex.send(200, buf, { 'Content-Type': contentType });
     channel.succeed(Date.now() - t0, keyIndex);
     return { channelId: ch.id, upstreamModel, mapped, answer };
   } catch (e) {

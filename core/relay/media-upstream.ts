@@ -3,7 +3,7 @@ import type { ChannelCapability } from '../contracts/channel-types.js';
 import type { MediaKind, MediaRequest } from '../formats/media/media-request.js';
 import { encodeMultipart } from '../formats/media/multipart.js';
 import { providerOf } from '../providers/registry.js';
-import { upstreamAuthHeaders, upstreamUrl } from '../providers/upstream-url.js';
+import { baseUrlOf, upstreamAuthHeaders, upstreamUrl } from '../providers/upstream-url.js';
 import { localError, type RelayError } from './relay-error.js';
 import type { UpstreamCall } from './upstream-request.js';
 
@@ -35,6 +35,8 @@ const NEEDS: Readonly<Record<MediaKind, ChannelCapability>> = {
  */
 export function servesMedia(channelType: number, kind: MediaKind): boolean {
   const p = providerOf(channelType);
+  // a provider with its own media API (Replicate) serves the kinds its adapter lists
+  if (p.media) return p.media.kinds.includes(kind);
   return p.dialect === 'openai' && p.capabilities.includes(NEEDS[kind]);
 }
 
@@ -47,6 +49,11 @@ export const mediaUnsupported = (ch: ChannelConfig, kind: MediaKind): RelayError
  */
 export async function mediaUpstreamCall(req: MediaRequest, ch: ChannelConfig, key: string, upstreamModel: string, query: string, azureApiVersion: string): Promise<UpstreamCall> {
   if (!servesMedia(ch.type, req.kind)) throw mediaUnsupported(ch, req.kind);
+  const adapter = providerOf(ch.type).media;
+  if (adapter) {
+    const call = adapter.request(req, { ch, base: baseUrlOf(ch), key, model: upstreamModel });
+    return ch.headerOverride ? { url: call.url, headers: Object.assign({}, call.headers, ch.headerOverride), body: call.body } : call;
+  }
   const url = upstreamUrl(ch, MEDIA_PATH[req.kind], query, upstreamModel, azureApiVersion);
   const auth = upstreamAuthHeaders(ch, key);
   let body: Buffer | string;

@@ -1,3 +1,4 @@
+import type { ChannelTypeFilter } from '../actors/select-channel.js';
 import type { AppServices } from '../app-services.js';
 import { estimatePreConsume, tokensFromBytes } from '../billing/estimate-pre-consume.js';
 import { formatQuota } from '../billing/format-quota.js';
@@ -6,12 +7,15 @@ import type { Reservation } from '../billing/quota-ledger.js';
 import { computeRelayQuota, textUsageFromReport } from '../billing/relay-quota.js';
 import { resolvePrice, type ResolvedPrice } from '../billing/resolve-price.js';
 import { audioDurationSeconds } from '../formats/media/audio-duration.js';
-import { MediaRequestError, parseMediaRequest, type MediaRequest } from '../formats/media/media-request.js';
+import { MediaRequestError, parseMediaRequest, type MediaKind, type MediaRequest } from '../formats/media/media-request.js';
+import { formText } from '../formats/media/multipart.js';
 import type { Exchange } from '../http/exchange.js';
+import type { PromptFormat } from '../policies/sensitive-words/prompt-texts.js';
 import type { Caller } from './authenticate-token.js';
 import { distribute } from './distribute.js';
 import { forwardedQuery, isMediaKind, type RelayEndpoint } from './endpoints.js';
 import { forwardMedia } from './forward-media.js';
+import { mediaUnsupported, servesMedia } from './media-upstream.js';
 import { acceptsUnsetRatio, priceSettingsOf } from './price-settings-view.js';
 import { quotaError } from './quota-error.js';
 import { recordConsume } from './record-consume.js';
@@ -27,10 +31,34 @@ interface MediaBill {
   amount: number;
 }
 
+/** The selection filter of each kind: only channel types that serve it (one closure per kind, made once). */
+const SERVES: Readonly<Record<MediaKind, ChannelTypeFilter>> = {
+  image_generation: (type) => servesMedia(type, 'image_generation'),
+  image_edit: (type) => servesMedia(type, 'image_edit'),
+  speech: (type) => servesMedia(type, 'speech'),
+  transcription: (type) => servesMedia(type, 'transcription'),
+  translation: (type) => servesMedia(type, 'translation'),
+  moderation: (type) => servesMedia(type, 'moderation'),
+  rerank: (type) => servesMedia(type, 'rerank'),
+};
+
+/**
+ * The kinds whose prompt new-api checks for sensitive words (CheckSensitiveOnPromptEnabled), and the code of
+ * its refusal: images and speech are refused while their request is validated (getAndValidImageRequest /
+ * getAndValidAudioRequest), moderations on the text path. Transcriptions and rerank are not checked.
+ */
+const SENSITIVE_CHECK: Partial<Readonly<Record<MediaKind, { format: PromptFormat; code: string }>>> = {
+  image_generation: { format: 'image', code: 'invalid_image_request' },
+  image_edit: { format: 'image', code: 'invalid_image_request' },
+  speech: { format: 'speech', code: 'invalid_audio_request' },
+  moderation: { format: 'moderation', code: 'sensitive_words_detected' },
+};
+
 /**
  * The media requests (images, speech, transcriptions, moderations, rerank) after authentication, through
- * the relay's own stages: parse (400 before any cost) → route → price → reserve → try channels → settle →
- * log. The reservation is settled or refunded exactly once. Returns what was charged.
+ * the relay's own stages: parse (400 before any cost) → sensitive words → route (only channel types that
+ * serve the kind) → price → reserve → try channels → settle → log. The reservation is settled or refunded
+ * exactly once. Returns what was charged.
  */
 export async function relayMedia(app: AppServices, relay: RelayRuntime, ex: Exchange, endpoint: RelayEndpoint, caller: Caller, raw: Buffer, startedAt: number): Promise<number> {
   if (!isMediaKind(endpoint.kind)) throw new Error(`${endpoint.path} is not a media route`);
@@ -41,7 +69,11 @@ export async function relayMedia(app: AppServices, relay: RelayRuntime, ex: Exch
     if (e instanceof MediaRequestError) throw localError(400, e.message, e.code, 'invalid_request_error');
     throw e;
   }
-  const route = await distribute(app, caller, req.model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));
+  refuseSensitiveMedia(app, req);
+  const serves = SERVES[req.kind];
+  const route = await distribute(app, caller, req.model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']), serves);
+  // an admin-pinned channel is not selected, so its type is checked here, still before any cost
+  if (route.pinned && !serves(route.pinned.config.type)) throw mediaUnsupported(route.pinned.config, req.kind);
   const settings = priceSettingsOf(app.options);
   const resolved = resolvePrice(req.model, route.group, settings, acceptsUnsetRatio(caller.user));
   if (!resolved.ok) throw localError(500, resolved.message, 'model_price_error');
@@ -58,7 +90,7 @@ export async function relayMedia(app: AppServices, relay: RelayRuntime, ex: Exch
     const useChannel: string[] = [];
     const deps = { env: app.env, options: app.options, log: app.log, upstream: relay.upstream };
     const query = forwardedQuery(endpoint, ex.req.query);
-    const outcome = await tryChannels(app, ex, req.model, route.group, route.pinned, useChannel, relay, (channel) => forwardMedia(deps, ex, req, query, channel));
+    const outcome = await tryChannels(app, ex, req.model, route.group, route.pinned, useChannel, relay, (channel) => forwardMedia(deps, ex, req, query, channel), serves);
     const { usage, estimated } = mediaUsage(req, outcome.answer, bill.promptTokens);
     const q = computeRelayQuota(bill.price, textUsageFromReport(usage), 'openai', settings, { model: req.model });
     const settlement = await settleCharge(app, caller, reservation, q, outcome.channelId);
@@ -83,6 +115,18 @@ export async function relayMedia(app: AppServices, relay: RelayRuntime, ex: Exch
     app.ledger.refund(reservation);
     throw e;
   }
+}
+
+/** CheckSensitiveOnPromptEnabled for the kinds new-api checks: refused with its code, before any cost or upstream call. */
+function refuseSensitiveMedia(app: AppServices, req: MediaRequest): void {
+  const check = SENSITIVE_CHECK[req.kind];
+  if (!check) return;
+  // an image edit is multipart: its prompt is a form field
+  const body = req.body.type === 'json' ? req.body.json : { prompt: formText(req.body.form, 'prompt') };
+  const refusal = app.policies.sensitiveWords.checkPrompt(check.format, body);
+  if (!refusal) return;
+  app.log.warn('user sensitive words detected', { words: refusal.words.join(', ') });
+  throw localError(refusal.status, refusal.message, check.code);
 }
 
 /** The price, the prompt known before the call and the reservation, by new-api's rule for the kind. */

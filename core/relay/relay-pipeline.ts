@@ -1,4 +1,5 @@
 import type { ChannelActor } from '../actors/channel-actor.js';
+import type { ChannelTypeFilter } from '../actors/select-channel.js';
 import type { AppServices } from '../app-services.js';
 import { computeRelayQuota, textUsageFromReport } from '../billing/relay-quota.js';
 import { estimatePreConsume, tokensFromBytes } from '../billing/estimate-pre-consume.js';
@@ -25,6 +26,8 @@ import { parseRelayRequest, type RelayRequest } from './relay-request.js';
 import { localError, RelayError } from './relay-error.js';
 import { inboundContext } from './inbound-context.js';
 import { relayMedia } from './relay-media.js';
+import { compactRequest } from './responses-compact.js';
+import type { SaveChannelKey } from './save-channel-key.js';
 import { sensitiveChunkGuard } from './sensitive-chunk-guard.js';
 import { keepAliveIntervalMs, startKeepAlive } from './stream-keep-alive.js';
 import type { RetryBudget } from './retry-budget.js';
@@ -40,6 +43,8 @@ export interface RelayRuntime {
   upstream: UpstreamClient;
   retries: RetryBudget;
   metrics: RelayMetrics | null;
+  /** writes back a key an authorize step rewrote (Codex's refreshed OAuth document) */
+  saveKey?: SaveChannelKey;
 }
 
 export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Exchange, endpoint: RelayEndpoint, body: Promise<Buffer>): Promise<void> {
@@ -76,7 +81,8 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
       succeeded = true;
       return;
     }
-    const req = parseRelayRequest(endpoint.format, ctx, raw, ex.req.headers['content-type'], forwardedQuery(endpoint, ex.req.query));
+    const parsed = parseRelayRequest(endpoint.format, ctx, raw, ex.req.headers['content-type'], forwardedQuery(endpoint, ex.req.query));
+    const req = endpoint.compact ? compactRequest(parsed) : parsed;
     model = req.model;
     if (req.kind !== 'count_tokens') refuseSensitivePrompt(app, req);
     const route = await distribute(app, caller, req.model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));
@@ -102,7 +108,7 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
     if (keepAliveMs) stopKeepAlive = startKeepAlive(ex, keepAliveMs);
     const useChannel: string[] = [];
     const completionGuard = () => sensitiveChunkGuard(app.policies.sensitiveWords, (words) => app.log.warn('sensitive words in a completion', { words }));
-    const deps = { env: app.env, options: app.options, log: app.log, upstream: relay.upstream, completionGuard };
+    const deps = { env: app.env, options: app.options, log: app.log, upstream: relay.upstream, completionGuard, saveKey: relay.saveKey };
     const outcome = await tryChannels(app, ex, req.model, route.group, route.pinned, useChannel, relay, (channel) => forwardAttempt(deps, ex, req, channel, startedAt));
     firstByteMs = outcome.frtMs;
     const charged = await finish(app, ex, req, caller, price, reservation, outcome, route.group, useChannel, startedAt);
@@ -139,7 +145,10 @@ function refuseSensitivePrompt(app: AppServices, req: RelayRequest): void {
   throw localError(refusal.status, refusal.message, refusal.code);
 }
 
-/** Tries `attempt` on the pinned channel, or on channels for (group, model) until one answers or retries run out. */
+/**
+ * Tries `attempt` on the pinned channel, or on channels for (group, model) until one answers or retries run
+ * out; `serves` (media kinds) leaves out channel types that cannot take the request.
+ */
 export async function tryChannels<T>(
   app: AppServices,
   ex: Exchange,
@@ -149,12 +158,13 @@ export async function tryChannels<T>(
   useChannel: string[],
   relay: RelayRuntime,
   attempt: (channel: ChannelActor) => Promise<T>,
+  serves?: ChannelTypeFilter,
 ): Promise<T> {
   const tried = new Set<number>();
   let retriesLeft = pinned ? 0 : Math.max(0, app.options.number('RetryTimes'));
   let lastError: RelayError | null = null;
   for (;;) {
-    const channel = pinned ?? app.channels.select(group, model, tried);
+    const channel = pinned ?? app.channels.select(group, model, tried, Date.now(), serves);
     if (!channel) throw lastError ?? localError(503, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
     tried.add(channel.id);
     useChannel.push(String(channel.id));

@@ -17,6 +17,8 @@ export interface RelayRequest extends InboundRequest {
   query: string;
   /** the request in OpenAI form for the client's own model name, converted once when first needed */
   hub(): Record<string, unknown> | null;
+  /** POST /v1/responses/compact: `model` is the `-openai-compact` name (responses-compact.ts) */
+  compact?: true;
 }
 
 const invalid = (message: string) => localError(400, message, 'invalid_request', 'invalid_request_error');

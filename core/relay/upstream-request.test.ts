@@ -87,7 +87,7 @@ describe('upstreamCall', () => {
     expect(upstreamCall(r, ch(1), 'k', 'm', context()).url).toBe('http://up/v1/responses');
   });
 
-  it.each([18, 50])('refuses type %i, whose API has no adapter yet, instead of sending it an OpenAI body', (type) => {
+  it.each([21, 50])('refuses type %i, whose API has no adapter yet, instead of sending it an OpenAI body', (type) => {
     expect(() => upstreamCall(req('openai', { model: 'm', messages: [{ role: 'user', content: 'hi' }] }), ch(type), 'k', 'm', context())).toThrow(/no adapter/);
   });
 

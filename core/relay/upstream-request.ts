@@ -5,13 +5,14 @@ import { geminiUpstreamPath, type GeminiAction } from '../formats/gemini/gemini-
 import { openAiToGeminiRequest } from '../formats/gemini/openai-to-gemini-request.js';
 import type { Converted } from '../formats/format-contracts.js';
 import type { ChatRequest, EmbeddingRequest } from '../formats/openai/chat-types.js';
-import type { HubCall, HubRequest } from '../providers/hub-adapter.js';
+import { withParamOverride, type HubCall, type HubRequest } from '../providers/hub-adapter.js';
 import type { UpstreamCall } from '../providers/provider.js';
 import { providerOf } from '../providers/registry.js';
 import { baseUrlOf, upstreamAuthHeaders, upstreamUrl } from '../providers/upstream-url.js';
 import { acceptsStreamOptions, dialectOf, hasAdapter, speaksNatively } from './dialect.js';
 import type { FormatSettings } from './format-settings-view.js';
 import { localError } from './relay-error.js';
+import { inlineClaudeSources, type InlinedImages } from './inline-images.js';
 import { failureError, type RelayRequest } from './relay-request.js';
 import { upstreamBody } from './upstream-body.js';
 
@@ -23,6 +24,8 @@ export interface CallContext {
   clientHeaders: Readonly<Record<string, string>>;
   forceStreamOption: boolean;
   azureApiVersion: string;
+  /** image URLs fetched for a target that cannot read them (inline-images.ts); null or absent: none */
+  images?: InlinedImages | null;
 }
 
 // The upstream path is the OpenAI one for the kind, whatever the client called (/pg/chat/completions,
@@ -47,11 +50,15 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
   if (req.kind === 'count_tokens') throw unsupported(ch, 'count_tokens');
   // a type whose own protocol has no adapter yet is refused rather than sent an OpenAI body it cannot read
   if (!hasAdapter(ch.type)) throw unsupported(ch, `${req.kind} yet (no adapter for its API)`);
+  // Codex serves the Responses API only (new-api's codex adaptor refuses every other endpoint)
+  if (providerOf(ch.type).responsesOnly && (req.format !== 'responses' || req.kind !== 'chat')) throw unsupported(ch, 'this endpoint (only /v1/responses)');
   const native = speaksNatively(req.format, ch.type, upstreamModel);
+  // a compaction goes only where /v1/responses passes through (new-api: OpenAI and Codex)
+  if (req.compact && !(native && req.format === 'responses' && dialectOf(ch.type, upstreamModel) === 'openai')) throw unsupported(ch, '/v1/responses/compact');
   switch (dialectOf(ch.type, upstreamModel)) {
     case 'claude': {
       if (req.kind !== 'chat') throw unsupported(ch, req.kind);
-      const body = native ? nativeBody(req, ch, upstreamModel) : JSON.stringify(openAiToClaudeRequest(hubFor(req, ch, upstreamModel), ctx.settings.claude));
+      const body = native ? nativeBody(req, ch, upstreamModel, ctx.images) : claudeBody(openAiToClaudeRequest(hubFor(req, ch, upstreamModel), ctx.settings.claude), ctx.images);
       return { url: `${baseUrlOf(ch)}/v1/messages`, headers: claudeHeaders(key, upstreamModel, ctx), body };
     }
     case 'gemini': {
@@ -64,7 +71,7 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
       if (req.kind !== 'chat') throw unsupported(ch, req.kind);
       const action: GeminiAction = req.stream ? 'streamGenerateContent' : 'generateContent';
       if (native) return { url: baseUrlOf(ch) + geminiUpstreamPath(upstreamModel, action, ctx.settings.gemini), headers, body: nativeBody(req, ch, upstreamModel) };
-      const converted = openAiToGeminiRequest(hubFor(req, ch, upstreamModel), { settings: ctx.settings.gemini });
+      const converted = openAiToGeminiRequest(hubFor(req, ch, upstreamModel), { settings: ctx.settings.gemini, images: ctx.images ?? undefined });
       if (!converted.ok) throw failureError(converted.failure);
       return { url: baseUrlOf(ch) + geminiUpstreamPath(converted.model, action, ctx.settings.gemini), headers, body: JSON.stringify(converted.request) };
     }
@@ -75,7 +82,7 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
       if (req.format === 'openai') {
         return { url: upstreamUrl(ch, OPENAI_PATH[req.kind], req.query, upstreamModel, ctx.azureApiVersion), headers, body: upstreamBody(req, ch, upstreamModel, ctx.forceStreamOption) };
       }
-      if (native) return { url: upstreamUrl(ch, '/v1/responses', '', upstreamModel, ctx.azureApiVersion), headers, body: nativeBody(req, ch, upstreamModel) };
+      if (native) return { url: upstreamUrl(ch, req.compact ? '/v1/responses/compact' : '/v1/responses', '', upstreamModel, ctx.azureApiVersion), headers, body: nativeBody(req, ch, upstreamModel) };
       const hub: Record<string, unknown> = Object.assign({}, hubFor(req, ch, upstreamModel), req.kind === 'chat' ? ch.paramOverride : null);
       if (req.stream && acceptsStreamOptions(ch.type)) hub.stream_options = { include_usage: true };
       else delete hub.stream_options;
@@ -87,13 +94,15 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
 /** A provider with its own protocol: its adapter builds the call from the request in OpenAI form. */
 function hubCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string): UpstreamCall {
   const adapter = providerOf(ch.type).hub;
-  const call: HubCall = { ch, base: baseUrlOf(ch), key, model: upstreamModel, stream: req.stream, now: Date.now(), nonce: randomUUID() };
+  const call: HubCall = { ch, base: baseUrlOf(ch), key, model: upstreamModel, stream: req.stream, now: Date.now(), nonce: randomUUID(), query: adapter?.readsClientQuery ? req.query : '' };
   let built: Converted<HubRequest>;
   if (req.kind === 'chat' && adapter?.chat) built = adapter.chat.request(hubFor(req, ch, upstreamModel), call);
   else if (req.kind === 'embeddings' && adapter?.embeddings) built = adapter.embeddings.request(hubFor(req, ch, upstreamModel) as unknown as EmbeddingRequest, call);
   else throw unsupported(ch, req.kind);
   if (!built.ok) throw failureError(built.failure);
-  return built.value;
+  // new-api lays param_override over the converted body: here the provider's own, signed again if it signs
+  const { url, headers, body } = withParamOverride(built.value, req.kind === 'chat' ? ch.paramOverride : null);
+  return { url, headers, body };
 }
 
 /** The request in OpenAI form for this channel's model; a request the hub cannot express is the client's 400. */
@@ -103,12 +112,28 @@ function hubFor(req: RelayRequest, ch: ChannelConfig, upstreamModel: string): Ch
   return c.value as ChatRequest;
 }
 
-/** The client's own bytes, rewritten only when the model name (in the body) or a param override changes them. */
-function nativeBody(req: RelayRequest, ch: ChannelConfig, upstreamModel: string): string | Buffer {
+/**
+ * The client's own bytes, rewritten only when the model name (in the body), a param override or fetched
+ * images (a Claude client's URL sources, for a cloud that takes base64 only) change them.
+ */
+function nativeBody(req: RelayRequest, ch: ChannelConfig, upstreamModel: string, images?: InlinedImages | null): string | Buffer {
   const modelInBody = req.format !== 'gemini';
   const override = req.kind === 'chat' ? ch.paramOverride : null;
-  if (!override && (!modelInBody || upstreamModel === req.model)) return req.raw;
-  return JSON.stringify(Object.assign({}, req.body, modelInBody ? { model: upstreamModel } : null, override));
+  if (!override && !images && (!modelInBody || upstreamModel === req.model)) return req.raw;
+  const inlined = images ? { messages: inlinedMessages(req.body.messages, images) } : null;
+  return JSON.stringify(Object.assign({}, req.body, modelInBody ? { model: upstreamModel } : null, inlined, override));
+}
+
+/** A Claude request converted from the hub, its URL sources made base64 when the target needs it. */
+function claudeBody(claude: { messages: unknown }, images: InlinedImages | null | undefined): string {
+  if (images) claude.messages = inlinedMessages(claude.messages, images) as typeof claude.messages;
+  return JSON.stringify(claude);
+}
+
+function inlinedMessages(messages: unknown, images: InlinedImages): unknown {
+  const r = inlineClaudeSources(messages, images);
+  if (!r.ok) throw failureError(r.failure);
+  return r.messages;
 }
 
 /** x-api-key, the client's anthropic-version and anthropic-beta, and claude.model_headers_settings for the model. */

@@ -5,6 +5,7 @@ import { answerPreflight } from '../http/cors.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
 import { mountMjRoutes } from './midjourney/mount-mj-routes.js';
 import { mountSunoRoutes } from './suno/mount-suno-routes.js';
+import { mountVideoRoutes } from './video/mount-video-routes.js';
 import type { TaskContext } from './task-context.js';
 import { openTaskExchange, runTaskHandler } from './task-exchange.js';
 
@@ -12,7 +13,7 @@ import { openTaskExchange, runTaskHandler } from './task-exchange.js';
 export type MountTask = (method: 'get' | 'post', pattern: string, run: (ctx: TaskContext, params: string[]) => Promise<void>) => void;
 
 /**
- * The task relays: Midjourney-Proxy (/mj, /:mode/mj) and Suno (/suno). Their upstream pool is their own,
+ * The task relays: Midjourney-Proxy (/mj, /:mode/mj), Suno (/suno) and video (/v1/video/generations, /v1/videos, /kling, /jimeng). Their upstream pool is their own,
  * so it is closed with what this returns.
  */
 export function mountTaskRelay(app: TemplatedApp, services: AppServices): UpstreamClient {
@@ -28,6 +29,7 @@ export function mountTaskRelay(app: TemplatedApp, services: AppServices): Upstre
   };
   mountMjRoutes(mount);
   mountSunoRoutes(mount);
-  for (const prefix of ['/mj/*', '/:mode/mj/*', '/suno/*']) app.options(prefix, answerPreflight);
+  mountVideoRoutes(mount);
+  for (const prefix of ['/mj/*', '/:mode/mj/*', '/suno/*', '/kling/*', '/jimeng/*']) app.options(prefix, answerPreflight);
   return upstream;
 }

@@ -13,6 +13,8 @@ export interface TaskBill {
   model: string;
   price: ResolvedPrice;
   quota: number;
+  /** multipliers on the per-call price (a video's seconds, size), shown in the log's other */
+  other?: Record<string, number>;
 }
 
 /** Reserves the fixed price before the upstream is called, so concurrent submits cannot overdraw. */
@@ -54,7 +56,7 @@ export async function settleTask(app: AppServices, bill: TaskBill, r: Reservatio
     use_time: Math.floor((now - startedAt) / 1000),
     channel_id: channelId,
     group: bill.group,
-    other: JSON.stringify({ group_ratio: bill.price.groupRatio, model_price: bill.price.modelPrice }),
+    other: JSON.stringify(Object.assign({ group_ratio: bill.price.groupRatio, model_price: bill.price.modelPrice }, bill.other)),
   });
   app.logs.add(row);
   app.dashboard.recordUsage(row.user_id, row.username, row.model_name, row.created_at, row.quota, 0);

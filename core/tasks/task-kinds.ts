@@ -1,9 +1,10 @@
 import type { Sql } from '../db/connect.js';
 
-/** The two task tables, the platform name their charges carry, and their refund log text (relay.md §4.3). */
+/** The task tables, the platform name their charges carry, and their refund log text (relay.md §4.3). */
 export const TASK_KINDS = {
   mj: { table: 'midjourneys', refundLog: '构图失败' },
   suno: { table: 'tasks', refundLog: '异步任务执行失败' },
+  video: { table: 'tasks', refundLog: '异步任务执行失败' },
 } as const;
 export type TaskKind = keyof typeof TASK_KINDS;
 

@@ -22,7 +22,7 @@ export const channelBase = (ch: ChannelActor): string => ch.config.baseUrl || pr
  */
 export async function callTaskUpstream(
   upstream: UpstreamClient,
-  r: { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number },
+  r: { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string | Buffer; timeoutMs: number },
 ): Promise<TaskUpstreamAnswer> {
   const call = upstream.send({ ...r, firstByteTimeoutMs: r.timeoutMs, idleTimeoutMs: r.timeoutMs });
   const timer = setTimeout(() => call.abort(new Error(`upstream did not answer within ${r.timeoutMs} ms`)), r.timeoutMs);

@@ -7,7 +7,7 @@ import { seedUser } from '../support/seed-rows.js';
 const TEXT = 'Hello from mock upstream.';
 // each relay thread holds its own token cache: a Baidu key's token is fetched at most once per thread
 const THREADS = 2;
-const MODELS = ['hunyuan-lite', 'hunyuan-bad-signer', 'dify', 'coze-bot', 'm3e-base', 'ERNIE-3.5-8K', 'Embedding-V1', 'ERNIE-bad-secret', 'coze-bad-token'];
+const MODELS = ['hunyuan-lite', 'hunyuan-bad-signer', 'dify', 'coze-bot', 'm3e-base', 'ERNIE-3.5-8K', 'Embedding-V1', 'ERNIE-bad-secret', 'coze-bad-token', 'hunyuan-tuned', 'ERNIE-tuned', 'chatglm_turbo', 'chatglm-bad'];
 
 /**
  * Providers with their own protocol (core/providers/hub-adapter.ts) behind the relay: Tencent Hunyuan (TC3
@@ -30,7 +30,7 @@ describe('own-protocol provider channels', () => {
 
   beforeAll(async () => {
     f = await startRelayFixture({ FERRYMAN_THREADS: String(THREADS) });
-    const channels: Array<ChannelSpec & { other?: string }> = [
+    const channels: Array<ChannelSpec & { other?: string; param_override?: string }> = [
       { type: 23, key: '1300000000|AKIDmockSecretId|mock-secret-key', models: 'hunyuan-lite' },
       // a SecretKey the mock does not know: the signature it recomputes differs
       { type: 23, key: '1300000000|AKIDmockSecretId|wrong-secret', models: 'hunyuan-bad-signer' },
@@ -41,6 +41,18 @@ describe('own-protocol provider channels', () => {
       { type: 44, key: 'moka-mock', models: 'm3e-base' },
       { type: 15, key: 'baidu-ak|baidu-mock-secret', models: 'ERNIE-3.5-8K,Embedding-V1' },
       { type: 15, key: 'baidu-ak2|not-the-secret', models: 'ERNIE-bad-secret' },
+      { type: 16, key: 'zhipu-mock-id.zhipu-mock-secret', models: 'chatglm_turbo' },
+      // an id.secret the mock did not issue: its JWT's signature does not verify
+      { type: 16, key: 'zhipu-mock-id.wrong-secret', models: 'chatglm-bad' },
+      // param_override in each provider's own vocabulary, laid over its converted body (Tencent's is signed again)
+      { type: 23, key: '1300000000|AKIDmockSecretId|mock-secret-key', models: 'hunyuan-tuned', model_mapping: JSON.stringify({ 'hunyuan-tuned': 'hunyuan-lite' }), param_override: JSON.stringify({ Temperature: 0.2 }) },
+      {
+        type: 15,
+        key: 'baidu-ak3|baidu-mock-secret',
+        models: 'ERNIE-tuned',
+        model_mapping: JSON.stringify({ 'ERNIE-tuned': 'ERNIE-3.5-8K' }),
+        param_override: JSON.stringify({ penalty_score: 1.5, disable_search: true, temperature: 0.1 }),
+      },
     ];
     for (const ch of channels) await addChannel(f, ch);
     for (const [k, v] of [
@@ -122,6 +134,63 @@ describe('own-protocol provider channels', () => {
       expect(err).toBeInstanceOf(OpenAI.APIError);
       expect((err as InstanceType<typeof OpenAI.APIError>).message).toContain('unknown client id');
       expect((await lastSent()).path).toBe('/oauth/2.0/token');
+    });
+  });
+
+  describe('Zhipu v3', () => {
+    it('invokes with the JWT of id.secret, the messages as prompt, and bills its usage', async () => {
+      const r = await client.chat.completions.create({ model: 'chatglm_turbo', messages: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'hi' }], top_p: 1 });
+      expect(r.choices[0]!.message.content).toBe(TEXT);
+      expect(r.usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 20 });
+      const sent = await lastSent();
+      expect(sent).toMatchObject({
+        path: '/api/paas/v3/model-api/chatglm_turbo/invoke',
+        body: { prompt: [{ role: 'system', content: 'be brief' }, { role: 'user', content: 'Okay' }, { role: 'user', content: 'hi' }], top_p: 0.99 },
+      });
+      expect(sent.headers.authorization).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      await charged(50, 'chatglm_turbo');
+    });
+
+    it('streams from sse-invoke, usage from the finish event\'s meta', async () => {
+      expect(await streamText('chatglm_turbo')).toEqual({ text: TEXT, completion: 20 });
+      expect(await lastSent()).toMatchObject({ path: '/api/paas/v3/model-api/chatglm_turbo/sse-invoke', body: { incremental: true } });
+      await charged(50, 'chatglm_turbo');
+    });
+
+    it('serves a Claude client, plain and streamed', async () => {
+      const msg = await claude.messages.create({ model: 'chatglm_turbo', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] });
+      expect(msg.content).toEqual([expect.objectContaining({ type: 'text', text: TEXT })]);
+      expect(msg.usage).toMatchObject({ input_tokens: 10, output_tokens: 20 });
+      await charged(50, 'chatglm_turbo');
+      const final = await claude.messages.stream({ model: 'chatglm_turbo', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+      expect(final.content).toEqual([expect.objectContaining({ type: 'text', text: TEXT })]);
+      await charged(50, 'chatglm_turbo');
+    });
+
+    it.each([false, true])("gives the client Zhipu's refusal of a wrong secret (stream %s), and charges nothing", async (stream) => {
+      const err = await (stream ? streamText('chatglm-bad') : client.chat.completions.create({ model: 'chatglm-bad', messages: [{ role: 'user', content: 'hi' }] })).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(OpenAI.APIError);
+      expect((err as InstanceType<typeof OpenAI.APIError>).status).toBe(401);
+      expect((err as InstanceType<typeof OpenAI.APIError>).message).toContain('Authentication Token验证失败');
+      expect((err as InstanceType<typeof OpenAI.APIError>).message).not.toContain('wrong-secret');
+    });
+  });
+
+  describe('param_override', () => {
+    it('is laid over the provider body: Baidu gets its own keys, the client value overwritten', async () => {
+      const r = await client.chat.completions.create({ model: 'ERNIE-tuned', messages: [{ role: 'user', content: 'hi' }], temperature: 0.9 });
+      expect(r.choices[0]!.message.content).toBe(TEXT);
+      const sent = await lastSent();
+      expect(sent).toMatchObject({ path: '/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/completions', body: { penalty_score: 1.5, disable_search: true, temperature: 0.1, messages: [{ role: 'user', content: 'hi' }] } });
+      await charged(50, 'ERNIE-tuned');
+    });
+
+    it("keeps Tencent's TC3 signature valid over the overridden body, plain and streamed", async () => {
+      const r = await client.chat.completions.create({ model: 'hunyuan-tuned', messages: [{ role: 'user', content: 'hi' }] });
+      expect(r.choices[0]!.message.content).toBe(TEXT);
+      await charged(50, 'hunyuan-tuned');
+      expect(await streamText('hunyuan-tuned')).toEqual({ text: TEXT, completion: 20 });
+      await charged(50, 'hunyuan-tuned');
     });
   });
 

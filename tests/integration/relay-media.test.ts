@@ -59,12 +59,8 @@ describe('media requests through the OpenAI SDK, billed as new-api bills them', 
     return row!;
   }
 
-  /**
-   * Runs a refused request: nothing reaches the upstream, nothing is charged or logged. `reserved`: refused
-   * once a channel was picked, after the reservation (refunded); the balance row may then show quota leased
-   * into the gateway's memory, so only the charges and counters are compared.
-   */
-  async function free(run: () => Promise<Response>, reserved = false): Promise<{ status: number; error: { message: string; type: string; code: unknown } }> {
+  /** Runs a refused request: nothing is reserved, nothing reaches the upstream, nothing is charged or logged. */
+  async function free(run: () => Promise<Response>): Promise<{ status: number; error: { message: string; type: string; code: unknown } }> {
     const before = await ledger(f.gw, f.root.userId);
     await f.mock.reset();
     const res = await run();
@@ -72,8 +68,7 @@ describe('media requests through the OpenAI SDK, billed as new-api bills them', 
     // a late charge or log would show within the settle window
     await new Promise((r) => setTimeout(r, 300));
     const after: Ledger = await ledger(f.gw, f.root.userId);
-    if (reserved) expect({ ...after, quota: 0 }).toEqual({ ...before, quota: 0 });
-    else expect(after).toEqual(before);
+    expect(after).toEqual(before);
     expect(await f.mock.requests()).toEqual([]);
     return { status: res.status, error: body.error };
   }
@@ -256,10 +251,11 @@ describe('media requests through the OpenAI SDK, billed as new-api bills them', 
       expect(r.error.message).toContain(message);
     });
 
-    it('a channel type that does not serve images is refused with a clear 400', async () => {
-      const r = await free(() => post('/v1/images/generations', JSON.stringify({ model: 'claude-painter', prompt: 'x' }), 'application/json'), true);
-      expect(r.status).toBe(400);
-      expect(r.error.message).toContain('does not support /v1/images/generations');
+    it('a model only a channel type without images serves has no channel for an image, before any reservation', async () => {
+      const r = await free(() => post('/v1/images/generations', JSON.stringify({ model: 'claude-painter', prompt: 'x' }), 'application/json'));
+      expect(r.status).toBe(503);
+      expect(r.error.code).toBe('model_not_found');
+      expect(r.error.message).toMatch(/^当前分组 default 下对于模型 claude-painter 无可用渠道 \(request id: /);
     });
 
     // last: its refunded reservation stays in the user's leased slice, which moves the balance row later tests compare

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MOCK_REALTIME_DROP_KEY, MOCK_REALTIME_REFUSE_KEY, MOCK_REALTIME_USAGE, type RealtimeUpgradeRecord } from '../../bench/mock-realtime.js';
+import { MOCK_REALTIME_DROP_KEY, MOCK_REALTIME_NO_USAGE_KEY, MOCK_REALTIME_REFUSE_KEY, MOCK_REALTIME_USAGE, type RealtimeUpgradeRecord } from '../../bench/mock-realtime.js';
+import { countText } from '../../core/tokenizer/count-text.js';
 import { eventually, setupRoot } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
 import { startMockUpstreamProcess, type MockUpstreamProcess } from '../support/mock-upstream-process.js';
@@ -12,12 +13,13 @@ import { testDbKind } from '../support/test-database.js';
 
 // Defaults: gpt-4o-realtime-preview ratio 2.5, gpt-4o-mini-realtime-preview 0.3, completion ratio 4 (gpt-4o*),
 // audio ratio 8 for the exact gpt-4o-realtime-preview, 10/0.6 for the mini, 20 for a dated snapshot, audio
-// completion ×2, group ratio 1. The mock reports per response: text in 50, audio in 80, text out 60, audio out 200.
-// One response of gpt-4o-realtime-preview: (50 + 60×4 + 80×8 + 200×8×2) × 2.5 = 10 325
-const FULL_RESPONSE = 10_325;
-// gpt-4o-mini-realtime-preview: (50 + 240 + 80×16.666… + 200×16.666…×2) × 0.3 = 2487
-const MINI_RESPONSE = 2_487;
-// gpt-4o-realtime-preview-2024-12-17 (audio ratio 20): (50 + 240 + 1600 + 8000) × 2.5 = 24 725
+// completion ×2, group ratio 1; cache ratio 0.5 for the two undated models, 1 for the snapshots. The mock reports
+// per response: text in 50 (10 of them cached), audio in 80 (10 cached), text out 60, audio out 200.
+// One response of gpt-4o-realtime-preview: (40 + 10×0.5 + 60×4 + 80×8 + 200×8×2) × 2.5 = 10 312.5 → 10 313
+const FULL_RESPONSE = 10_313;
+// gpt-4o-mini-realtime-preview: (40 + 5 + 240 + 80×16.666… + 200×16.666…×2) × 0.3 = 2485.5 → 2486
+const MINI_RESPONSE = 2_486;
+// gpt-4o-realtime-preview-2024-12-17 (audio ratio 20, cache ratio 1): (50 + 240 + 1600 + 8000) × 2.5 = 24 725
 const DATED_RESPONSE = 24_725;
 
 interface ServerEvent {
@@ -82,11 +84,15 @@ describe('/v1/realtime over WebSockets, billed from the upstream usage events', 
     const r = await f.root.put('/api/option/', { key: 'RetryTimes', value: '1' });
     expect(r.body.success).toBe(true);
     await addChannel(f, { models: 'gpt-4o-realtime-preview' });
+    // a channel without the socket, first in line for the same model: selection passes it over (every session
+    // of gpt-4o-realtime-preview below would fail on it otherwise)
+    await addChannel(f, { type: 14, models: 'gpt-4o-realtime-preview', priority: 10 });
     await addChannel(f, { key: MOCK_REALTIME_DROP_KEY, models: 'gpt-4o-mini-realtime-preview' });
     // a refusing channel tried first, then a good one: the client never sees the refusal
     await addChannel(f, { key: MOCK_REALTIME_REFUSE_KEY, models: 'gpt-4o-realtime-preview-2024-12-17', priority: 10 });
     await addChannel(f, { models: 'gpt-4o-realtime-preview-2024-12-17', priority: 0 });
     await addChannel(f, { key: MOCK_REALTIME_REFUSE_KEY, models: 'gpt-4o-mini-realtime-preview-2024-12-17' });
+    await addChannel(f, { key: MOCK_REALTIME_NO_USAGE_KEY, models: 'gpt-4o-realtime-preview-2024-10-01' });
     await addChannel(f, { type: 14, models: 'claude-3-haiku-20240307' });
     const t = await addToken(f.root);
     key = t.key;
@@ -169,7 +175,11 @@ describe('/v1/realtime over WebSockets, billed from the upstream usage events', 
       audio_completion_ratio: 2,
       model_ratio: 2.5,
       completion_ratio: 4,
+      // the cached text, priced at the cache ratio (the cached audio is not discounted)
+      cache_tokens: 20,
+      cache_ratio: 0.5,
     });
+    expect(JSON.parse(row.other).admin_info.local_count_tokens).toBeUndefined();
     expect((await ledger(f.gw, f.root.userId)).requests).toBe(before.requests + 1);
 
     // the upstream got the channel's key and the realtime beta header, never the client's token
@@ -186,7 +196,9 @@ describe('/v1/realtime over WebSockets, billed from the upstream usage events', 
     await s.next('response.done');
     s.ws.close(1000);
     await s.closed;
-    await charged(before, FULL_RESPONSE);
+    const row = await charged(before, FULL_RESPONSE);
+    // the Claude channel ahead of it was never tried
+    expect(JSON.parse(row.other).admin_info.use_channel).toHaveLength(1);
   });
 
   it('bills what was reported when the upstream drops mid-session, and refunds the rest', async () => {
@@ -213,8 +225,48 @@ describe('/v1/realtime over WebSockets, billed from the upstream usage events', 
     await s.closed;
     expect(s.events.some((e) => e.type === 'error')).toBe(false);
     const row = await charged(before, DATED_RESPONSE);
-    expect(JSON.parse(row.other)).toMatchObject({ audio_ratio: 20, admin_info: { use_channel: [expect.any(String), expect.any(String)] } });
+    // a cache ratio of 1 discounts nothing, but the cached text is still shown
+    expect(JSON.parse(row.other)).toMatchObject({ audio_ratio: 20, cache_tokens: 10, cache_ratio: 1, admin_info: { use_channel: [expect.any(String), expect.any(String)] } });
     expect((await upgrades()).slice(seenBefore).map((u) => u.authorization)).toEqual([`Bearer ${MOCK_REALTIME_REFUSE_KEY}`, 'Bearer mock-ok']);
+  });
+
+  it('counts a response itself when its response.done has no usage, and bills that', async () => {
+    const model = 'gpt-4o-realtime-preview-2024-10-01';
+    const before = await start();
+    const s = connect(`${wsUrl}?model=${model}`, subprotocols(key));
+    await s.next('session.created');
+    const instructions = 'Answer in one short sentence.';
+    const question = 'What is the capital of France?';
+    s.ws.send(JSON.stringify({ type: 'session.update', session: { instructions, voice: 'alloy' } }));
+    s.ws.send(JSON.stringify({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: question }] } }));
+    // one second of pcm16 at 24 kHz (48 000 bytes), in chunks as a client streams it (and under the mock's 16 KB frames)
+    for (let i = 0; i < 6; i++) s.ws.send(JSON.stringify({ type: 'input_audio_buffer.append', audio: Buffer.alloc(8000).toString('base64') }));
+    s.ws.send(JSON.stringify({ type: 'response.create' }));
+    const done = await s.next('response.done');
+    expect(done.response?.usage).toBeUndefined();
+    // a second response with nothing new from the client: only its output is counted
+    s.ws.send(JSON.stringify({ type: 'response.create' }));
+    await s.next('response.done', 2);
+    s.ws.close(1000);
+    await s.closed;
+
+    const textIn = countText(instructions + question, model);
+    const textOut = countText('Hello there', model);
+    // 1 s of audio in: 1/60 × 100/0.06 = 27 tokens; the mock's 6 bytes of audio out are 0. Audio ratio 20 (a dated snapshot).
+    const first = Math.round((textIn + textOut * 4 + 27 * 20) * 2.5);
+    const second = Math.round(textOut * 4 * 2.5);
+    const row = await charged(before, first + second);
+    expect(row.prompt_tokens).toBe(textIn + 27);
+    expect(row.completion_tokens).toBe(2 * textOut);
+    expect(JSON.parse(row.other)).toMatchObject({
+      ws: true,
+      text_input: textIn,
+      audio_input: 27,
+      text_output: 2 * textOut,
+      audio_output: 0,
+      cache_tokens: 0,
+      admin_info: { local_count_tokens: true },
+    });
   });
 
   it('closes the session with an error frame when the token cannot pay for the next response, billing what was reported', async () => {
@@ -243,12 +295,14 @@ describe('/v1/realtime over WebSockets, billed from the upstream usage events', 
 
   it.each([
     ['a model no channel serves', 'no-such-realtime-model', 'model_not_found', 1011],
-    ['a channel type without a realtime socket', 'claude-3-haiku-20240307', 'convert_request_failed', 1008],
+    // only channels without the socket serve it: the no-channel error of selection, before anything is reserved
+    ['a model only channel types without a realtime socket serve', 'claude-3-haiku-20240307', 'model_not_found', 1011],
     ['an upstream that refuses on every channel', 'gpt-4o-mini-realtime-preview-2024-12-17', 'invalid_api_key', 1008],
   ])('answers %s with an error frame, costing nothing', async (_what, model, errorCode, closeCode) => {
     const { code, error } = await refused(`${wsUrl}?model=${model}`, subprotocols(key));
     expect(error.code).toBe(errorCode);
     expect(code).toBe(closeCode);
+    if (errorCode === 'model_not_found') expect(error.message).toBe(`当前分组 default 下对于模型 ${model} 无可用渠道`);
   });
 });
 

@@ -8,7 +8,8 @@ import { seedUser } from '../support/seed-rows.js';
 
 const TEXT = 'Hello from mock upstream.';
 const SONNET = 'claude-3-5-sonnet-20240620';
-const MODELS = ['bedrock-sonnet', 'vertex-sonnet', 'gemini-2.5-flash', 'bedrock-bad', 'vertex-bad'];
+const LLAMA = 'meta/llama-3.1-8b-instruct-maas';
+const MODELS = ['bedrock-sonnet', 'vertex-sonnet', 'gemini-2.5-flash', 'bedrock-bad', 'vertex-bad', 'vertex-llama'];
 
 const pemPair = () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -46,16 +47,16 @@ describe('Bedrock and Vertex channels', () => {
       {
         type: 41,
         key: account('relay@proj-1.iam.gserviceaccount.com', good.privateKey),
-        models: 'vertex-sonnet,gemini-2.5-flash',
-        model_mapping: JSON.stringify({ 'vertex-sonnet': SONNET }),
+        models: 'vertex-sonnet,gemini-2.5-flash,vertex-llama',
+        model_mapping: JSON.stringify({ 'vertex-sonnet': SONNET, 'vertex-llama': LLAMA }),
         other: JSON.stringify({ default: 'europe-west1', 'gemini-2.5-flash': 'global' }),
       },
       { type: 41, key: account('forged@proj-1.iam.gserviceaccount.com', forged.privateKey), models: 'vertex-bad', model_mapping: JSON.stringify({ 'vertex-bad': SONNET }), other: 'us-central1' },
     ];
     for (const ch of channels) await addChannel(f, ch);
     for (const [k, v] of [
-      ['ModelRatio', Object.fromEntries([...MODELS, SONNET].map((m) => [m, 1]))],
-      ['CompletionRatio', Object.fromEntries([...MODELS, SONNET].map((m) => [m, 2]))],
+      ['ModelRatio', Object.fromEntries([...MODELS, SONNET, LLAMA].map((m) => [m, 1]))],
+      ['CompletionRatio', Object.fromEntries([...MODELS, SONNET, LLAMA].map((m) => [m, 2]))],
     ] as const) {
       expect((await f.root.put('/api/option/', { key: k, value: JSON.stringify(v) })).body.success).toBe(true);
     }
@@ -125,6 +126,27 @@ describe('Bedrock and Vertex channels', () => {
     await charged(50, 'gemini-2.5-flash');
   });
 
+  it('answers open models (Llama, -maas) on Vertex in OpenAI form at its openapi endpoint, with the cached token', async () => {
+    const r = await openai.chat.completions.create({ model: 'vertex-llama', messages: [{ role: 'user', content: 'hi' }] });
+    expect(r.choices[0]!.message.content).toBe(TEXT);
+    expect(r.usage).toMatchObject({ prompt_tokens: 10, completion_tokens: 20 });
+    await charged(50, 'vertex-llama');
+    const sent = (await sentTo('/v1beta1/')).at(-1)!;
+    expect(sent).toMatchObject({ path: '/v1beta1/projects/proj-1/locations/europe-west1/endpoints/openapi/chat/completions', body: { model: LLAMA, messages: [{ role: 'user', content: 'hi' }] } });
+    expect(sent.headers.authorization).toMatch(/^Bearer ya29\.mock-/);
+    const claudeMsg = await claude.messages.create({ model: 'vertex-llama', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] });
+    expect(claudeMsg.content).toEqual([expect.objectContaining({ type: 'text', text: TEXT })]);
+    await charged(50, 'vertex-llama');
+    const stream = await openai.chat.completions.create({ model: 'vertex-llama', messages: [{ role: 'user', content: 'hi' }], stream: true });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+    expect(text).toBe(TEXT);
+    // the stream asks for its usage chunk, so the bill is Vertex's count (10 in, 20 out), not an estimate
+    expect((await sentTo('/v1beta1/')).at(-1)!.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+    await charged(50, 'vertex-llama');
+    expect(await sentTo(VERTEX_TOKEN_PATH)).toHaveLength(1);
+  });
+
   it.each([
     ['bedrock-bad', 403, /signature we calculated does not match/],
     ['vertex-bad', 502, /channel authorization failed: token endpoint answered 400: Invalid JWT Signature/],
@@ -139,7 +161,7 @@ describe('Bedrock and Vertex channels', () => {
     expect((err as InstanceType<typeof OpenAI.APIError>).message).not.toMatch(/wrong-secret|PRIVATE KEY/);
   });
 
-  it('gives a clean error when the cached token has expired upstream', async () => {
+  it('gives a clean error when the cached token has expired upstream, and fetches a fresh one for the next request', async () => {
     expect((await mockPost('/__mock/vertex/revoke', {})).status).toBe(200);
     const err = await claude.messages.create({ model: 'vertex-sonnet', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }).then(
       () => null,
@@ -148,6 +170,15 @@ describe('Bedrock and Vertex channels', () => {
     expect(err).toBeInstanceOf(Anthropic.APIError);
     expect((err as InstanceType<typeof Anthropic.APIError>).status).toBe(401);
     expect((err as InstanceType<typeof Anthropic.APIError>).message).toMatch(/invalid authentication credentials/);
+    // the refused token was dropped from the cache: the next request exchanges the assertion again and succeeds
+    const fetched = (await sentTo(VERTEX_TOKEN_PATH)).length;
+    const r = await openai.chat.completions.create({ model: 'vertex-sonnet', messages: [{ role: 'user', content: 'hi' }] });
+    expect(r.choices[0]!.message.content).toBe(TEXT);
+    await charged(50, 'vertex-sonnet');
+    expect(await sentTo(VERTEX_TOKEN_PATH)).toHaveLength(fetched + 1);
+    const [refused, fresh] = (await sentTo('/v1/projects/')).slice(-2).map((r) => r.headers.authorization);
+    expect(fresh).toMatch(/^Bearer ya29\.mock-/);
+    expect(fresh).not.toBe(refused);
   });
 
   it('charges the user exactly the logged sum', async () => {

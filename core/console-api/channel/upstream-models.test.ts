@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { modelListRequest } from './upstream-models.js';
+import { Agent } from 'undici';
+import { CODEX_MODELS } from '../../providers/codex/codex-request.js';
+import { fetchUpstreamModels, modelListRequest } from './upstream-models.js';
 
 describe('provider model-list requests', () => {
   it.each<[number, string, string, Record<string, string>]>([
@@ -21,5 +23,13 @@ describe('provider model-list requests', () => {
     expect(gemini.url).toContain('pageToken=tok');
     expect(gemini.ids({ models: [{ name: 'models/gemini-2.0-flash' }], nextPageToken: 'n2' })).toEqual({ ids: ['gemini-2.0-flash'], next: 'n2' });
     expect(() => modelListRequest(1, '', 'k').ids({ error: 'nope' })).toThrow();
+  });
+
+  it("answers Codex's built-in list without building a request for its OAuth key", async () => {
+    expect(() => modelListRequest(57, '', '{"access_token":"at","account_id":"a"}')).toThrow('without a request');
+    // a dispatcher that cannot connect anywhere: any request would reject
+    const nowhere = new Agent({ connect: (_opts, cb) => cb(new Error('no connection allowed'), null) });
+    expect(await fetchUpstreamModels(57, '', '{"access_token":"at","account_id":"a"}', nowhere)).toEqual([...CODEX_MODELS]);
+    await nowhere.close();
   });
 });

@@ -41,6 +41,9 @@ export function modelListRequest(type: number, baseUrl: string, key: string, pag
     }
     case 'openai':
       return { url: `${base}${path}`, headers: { authorization: `Bearer ${key}` }, ids: openAiIds };
+    case 'builtin':
+      // its key is not a Bearer key for any list (Codex's OAuth document): fetchUpstreamModels answers the row's own
+      throw new Error(`channel type ${type} lists its models without a request`);
   }
 }
 
@@ -86,8 +89,11 @@ async function fetchPage(req: ModelListRequest, dispatcher: Dispatcher): Promise
   }
 }
 
-/** The model ids the provider lists for this key, de-duplicated in order. */
+/** The model ids the provider lists for this key, de-duplicated in order; a `builtin` row's own list without a call. */
 export async function fetchUpstreamModels(type: number, baseUrl: string, key: string, dispatcher: Dispatcher): Promise<string[]> {
+  const { modelList, models } = providerOf(type);
+  // nothing is sent (no key leaves the gateway): the row's list is the answer
+  if (modelList.style === 'builtin') return [...models];
   const ids: string[] = [];
   let next: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {

@@ -11,8 +11,10 @@ import { TASK_PAGE_SIZE, taskPageOffset } from './task-page.js';
 function toTaskJson(row: TaskRow, hideChannel: boolean) {
   const props = parseJsonText(row.properties);
   const input = props && typeof props === 'object' && 'input' in props && typeof props.input === 'string' ? props.input : '';
+  // private_data (a video task's upstream id and URLs) is never shown, as in new-api (json:"-")
+  const { private_data: _hidden, ...shown } = row as TaskRow & { private_data?: string };
   return {
-    ...row,
+    ...shown,
     channel_id: hideChannel ? 0 : row.channel_id,
     properties: { input },
     data: parseJsonText(row.data),

@@ -5,9 +5,10 @@ const DATA_URL = /^data:([^;,]+)(?:;[^;,]*)*;base64,(.*)$/s;
 const TEXT_FILE = /\.(txt|md|json|csv)$/i;
 
 /**
- * Chat content parts as Claude blocks. The gateway never fetches an image: a data URL becomes a base64
- * source and an http(s) URL Claude's own `url` source (new-api downloads it; Anthropic fetches it
- * itself). PDFs become documents and small text files text; audio and file ids have no Claude form.
+ * Chat content parts as Claude blocks. A data URL becomes a base64 source and an http(s) URL Claude's own
+ * `url` source: Anthropic fetches it itself, and for Bedrock and Vertex, which take base64 only, the relay
+ * fetches it and swaps the source afterwards (core/relay/inline-images.ts). PDFs become documents and small
+ * text files text; audio and file ids have no Claude form.
  */
 export function chatPartsToClaudeBlocks(parts: readonly ChatContentPart[]): KnownClaudeBlock[] {
   const blocks: KnownClaudeBlock[] = [];

@@ -48,6 +48,16 @@ describe('promptTexts', () => {
       },
       ['plain', 'part', 'out'],
     ],
+    ['image: the prompt', 'image', { model: 'dall-e-3', prompt: 'a cat', size: '1024x1024' }, ['a cat']],
+    ['image: no prompt', 'image', { model: 'dall-e-3', prompt: 7 }, []],
+    ['speech: the input', 'speech', { model: 'tts-1', input: 'say this', voice: 'alloy' }, ['say this']],
+    ['moderation: a string input', 'moderation', { input: 'check me' }, ['check me']],
+    [
+      'moderation: strings and multimodal text parts, images skipped',
+      'moderation',
+      { input: ['one', { type: 'text', text: 'two' }, { type: 'image_url', image_url: { url: 'https://x/i.png' } }] },
+      ['one', 'two'],
+    ],
     ['a body that is not an object', 'chat', 'nope', []],
     ['fields of the wrong shape are not text', 'chat', { messages: 'nope' }, []],
   ])('%s', (_name, format, body, expected) => {

@@ -1,5 +1,8 @@
-/** The request bodies whose prompt text is checked, by the wire format they arrived in. */
-export type PromptFormat = 'chat' | 'completions' | 'embeddings' | 'claude' | 'gemini' | 'responses';
+/**
+ * The request bodies whose prompt text is checked, by the wire format they arrived in; for media, the kinds
+ * new-api checks: image generations and edits (`prompt`), speech (`input`), moderations (`input`).
+ */
+export type PromptFormat = 'chat' | 'completions' | 'embeddings' | 'claude' | 'gemini' | 'responses' | 'image' | 'speech' | 'moderation';
 
 // These walk a body the pipeline has already parsed and validated for its own needs; anything of an
 // unexpected shape here is simply not text, so plain guards fit better than a second schema.
@@ -10,11 +13,24 @@ const records = (v: unknown): Array<Record<string, unknown>> => list(v).filter(i
 const TEXT = new Set(['text']);
 const RESPONSES_TEXT = new Set(['input_text', 'output_text', 'text']);
 
-/** A plain string, or the `text` of the parts whose type is one of `types` (Gemini parts have no type). */
-function contentTexts(content: unknown, types: ReadonlySet<string> | null): string[] {
-  if (typeof content === 'string') return [content];
-  return records(content).flatMap((part) => (typeof part.text === 'string' && (!types || types.has(String(part.type))) ? [part.text] : []));
+/**
+ * Appends a plain string, or the `text` of the parts whose type is one of `types` (Gemini parts have no
+ * type). Loops rather than flatMap: this runs on every relayed request, and the chains of small arrays cost
+ * more than the scan itself.
+ */
+function pushContentTexts(out: string[], content: unknown, types: ReadonlySet<string> | null): string[] {
+  if (typeof content === 'string') {
+    out.push(content);
+    return out;
+  }
+  if (!Array.isArray(content)) return out;
+  for (const part of content) {
+    if (isRecord(part) && typeof part.text === 'string' && (!types || types.has(String(part.type)))) out.push(part.text);
+  }
+  return out;
 }
+
+const contentTexts = (content: unknown, types: ReadonlySet<string> | null): string[] => pushContentTexts([], content, types);
 
 /** `prompt` / `input`: a string or an array of strings (token-id arrays carry no text to check). */
 const stringInputs = (v: unknown): string[] => (typeof v === 'string' ? [v] : list(v).filter((s): s is string => typeof s === 'string'));
@@ -50,8 +66,11 @@ function responsesTexts(body: Record<string, unknown>): string[] {
 export function promptTexts(format: PromptFormat, body: unknown): string[] {
   if (!isRecord(body)) return [];
   switch (format) {
-    case 'chat':
-      return records(body.messages).flatMap((m) => contentTexts(m.content, TEXT));
+    case 'chat': {
+      const out: string[] = [];
+      for (const m of list(body.messages)) if (isRecord(m)) pushContentTexts(out, m.content, TEXT);
+      return out;
+    }
     case 'completions':
       return stringInputs(body.prompt);
     case 'embeddings':
@@ -62,5 +81,12 @@ export function promptTexts(format: PromptFormat, body: unknown): string[] {
       return geminiTexts(body);
     case 'responses':
       return responsesTexts(body);
+    case 'image':
+      return typeof body.prompt === 'string' ? [body.prompt] : [];
+    case 'speech':
+      return typeof body.input === 'string' ? [body.input] : [];
+    case 'moderation':
+      // a string, strings, or multimodal parts (their text parts)
+      return typeof body.input === 'string' ? [body.input] : list(body.input).flatMap((part) => (typeof part === 'string' ? [part] : contentTexts([part], TEXT)));
   }
 }

@@ -28,6 +28,10 @@ describe('SensitiveWordsPolicy.checkPrompt', () => {
     expect(policy.checkPrompt('claude', { messages: [{ role: 'user', content: [{ type: 'text', text: 'TEST_SENSITIVE' }] }] })).toEqual(refusal(['test_sensitive']));
     expect(policy.checkPrompt('gemini', { contents: [{ parts: [{ text: 'x test_sensitive' }] }] })).toEqual(refusal(['test_sensitive']));
     expect(policy.checkPrompt('responses', { input: 'test_sensitive' })).toEqual(refusal(['test_sensitive']));
+    expect(policy.checkPrompt('image', { model: 'dall-e-3', prompt: 'a test_sensitive cat' })).toEqual(refusal(['test_sensitive']));
+    expect(policy.checkPrompt('speech', { model: 'tts-1', input: 'Test_Sensitive' })).toEqual(refusal(['test_sensitive']));
+    expect(policy.checkPrompt('moderation', { input: ['fine', 'test_sensitive'] })).toEqual(refusal(['test_sensitive']));
+    expect(policy.checkPrompt('image', { prompt: 'a cat' })).toBeNull();
   });
 
   it('follows a change of the list', () => {

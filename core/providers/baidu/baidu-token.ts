@@ -1,3 +1,4 @@
+import type { ChannelConfig } from '../../actors/channel-config.js';
 import type { Authorize } from '../provider.js';
 import { BAIDU_BASE } from './baidu-v1.js';
 import { TokenCache, type FetchedToken } from '../token-cache.js';
@@ -33,3 +34,15 @@ export const baiduAuthorize: Authorize = async (call, { ch, key, upstream }) => 
   const token = await cache.get(url, async () => readBaiduToken(await fetchTokenJson(upstream, { url, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' } }), Date.now()));
   return { ...call, url: withAccessToken(call.url, token) };
 };
+
+/** Baidu's error codes for an access_token that is invalid (110) or expired (111), sent inside a 200. */
+export const BAIDU_TOKEN_REFUSED = [110, 111] as const;
+
+/** The row's forgetToken: the key's access_token was refused, the next request fetches a new one. */
+export function baiduForgetToken({ ch, key }: { ch: ChannelConfig; key: string }): void {
+  try {
+    cache.forget(baiduTokenUrl(ch.baseUrl || BAIDU_BASE, key));
+  } catch {
+    // a key without APIKey|SecretKey never had a token
+  }
+}

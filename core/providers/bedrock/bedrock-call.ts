@@ -9,12 +9,12 @@ const DIALECT_CREDENTIALS = ['x-api-key', 'anthropic-version', 'anthropic-beta',
 export const bedrockHost = (base: string, region: string): string => (base ? base.replace(/\/+$/, '') : `https://bedrock-runtime.${region}.amazonaws.com`);
 
 /**
- * The Claude call the dialect built, as Bedrock's InvokeModel (or its streaming twin) takes it: model id in the
- * path (its `:` escaped, as the AWS SDK sends it), the version in the body, and anthropic-beta as the body's
+ * The Claude call the dialect built, as Bedrock's InvokeModel (or its streaming twin) takes it: model id (or the
+ * region's cross-region inference profile) in the path (its `:` escaped, as the AWS SDK sends it), the version in the body, and anthropic-beta as the body's
  * `anthropic_beta` list since Bedrock reads no Anthropic headers. Unsigned yet.
  */
 export function bedrockCall(call: UpstreamCall, o: { base: string; region: string; model: string; stream: boolean }): UpstreamCall {
-  const path = `/model/${encodeURIComponent(bedrockModelId(o.model))}/${o.stream ? 'invoke-with-response-stream' : 'invoke'}`;
+  const path = `/model/${encodeURIComponent(bedrockModelId(o.model, o.region))}/${o.stream ? 'invoke-with-response-stream' : 'invoke'}`;
   const beta = (call.headers['anthropic-beta'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   const body = cloudClaudeBody(call.body, BEDROCK_ANTHROPIC_VERSION, false);
   return {

@@ -76,17 +76,19 @@ export const HUNYUAN: HubAdapter = {
       const payload = JSON.stringify(hunyuanBody(hub, call.model, call.stream));
       const timestamp = Math.floor(call.now / 1000);
       const signed = { 'content-type': CONTENT_TYPE, host: new URL(call.base).host, 'x-tc-action': HUNYUAN_ACTION };
-      const { authorization } = tc3Sign({ secretId, secretKey, service: SERVICE, timestamp, headers: signed, payload });
+      // the relay may lay the channel's param_override over the body: it is signed again then
+      const sign = (body: string) => ({ authorization: tc3Sign({ secretId, secretKey, service: SERVICE, timestamp, headers: signed, payload: body }).authorization });
       return ok({
         url: `${call.base}/`,
         headers: {
-          authorization,
+          ...sign(payload),
           'content-type': CONTENT_TYPE,
           'x-tc-action': HUNYUAN_ACTION,
           'x-tc-version': HUNYUAN_VERSION,
           'x-tc-timestamp': String(timestamp),
         },
         body: payload,
+        sign,
       });
     },
     answer(body, meta) {

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { parseServiceAccount } from './service-account.js';
-import { vertexCall, vertexDialect } from './vertex-authorize.js';
+import { vertexCall, vertexDialect, withStreamUsage } from './vertex-authorize.js';
 import { readTokenAnswer, signAssertion, tokenRequestBody } from './vertex-token.js';
 
 const HOST = 'https://us-central1-aiplatform.googleapis.com/v1/projects/p/locations/us-central1/publishers';
@@ -33,7 +33,45 @@ describe('vertexCall', () => {
   it.each([
     ['claude-3-haiku-20240307', 'claude'],
     ['gemini-2.5-flash', 'gemini'],
+    ['meta/llama-3.1-405b-instruct-maas', 'openai'],
+    ['meta/llama3-405b-instruct', 'openai'],
+    ['mistral-large-2411-maas', 'openai'],
+    ['text-embedding-004', 'gemini'],
   ])('%s speaks %s', (model, dialect) => expect(vertexDialect(model)).toBe(dialect));
+
+  it.each([
+    ['', 'us-central1', 'https://us-central1-aiplatform.googleapis.com/v1beta1/projects/p/locations/us-central1/endpoints/openapi/chat/completions'],
+    ['', 'global', 'https://aiplatform.googleapis.com/v1beta1/projects/p/locations/global/endpoints/openapi/chat/completions'],
+    ['http://127.0.0.1:9', 'us-east5', 'http://127.0.0.1:9/v1beta1/projects/p/locations/us-east5/endpoints/openapi/chat/completions'],
+  ])('sends an open model (base %j, region %s) in OpenAI form to %s with the token', (base, other, url) => {
+    const built = { url: '/v1/chat/completions', headers: { authorization: 'Bearer {…}', 'x-custom': '1' }, body: '{"model":"meta/llama-3.1-8b-instruct-maas","messages":[]}' };
+    const c = vertexCall(built, { ...at, base, other, model: 'meta/llama-3.1-8b-instruct-maas', stream: false });
+    expect(c).toEqual({ url, headers: { 'x-custom': '1', authorization: 'Bearer ya29.t' }, body: built.body });
+  });
+
+  it("asks an open model's stream for its usage", () => {
+    const built = { url: '/v1/chat/completions', headers: {}, body: '{"model":"meta/llama-3.1-8b-instruct-maas","messages":[],"stream":true}' };
+    const c = vertexCall(built, { ...at, model: 'meta/llama-3.1-8b-instruct-maas', stream: true });
+    expect(JSON.parse(String(c.body))).toEqual({ model: 'meta/llama-3.1-8b-instruct-maas', messages: [], stream: true, stream_options: { include_usage: true } });
+  });
+
+  it.each([
+    ['{"stream":true}', { stream: true, stream_options: { include_usage: true } }],
+    ['{"stream":true,"stream_options":{"include_usage":false,"x":1}}', { stream: true, stream_options: { include_usage: true, x: 1 } }],
+    ['{"stream":true,"stream_options":null}', { stream: true, stream_options: { include_usage: true } }],
+  ])('stream usage asked of %s', (body, want) => {
+    expect(JSON.parse(String(withStreamUsage(body)))).toEqual(want);
+    expect(JSON.parse(String(withStreamUsage(Buffer.from(body))))).toEqual(want);
+  });
+
+  it('leaves a body that is not a JSON object as it is', () => {
+    expect(withStreamUsage('[1]')).toBe('[1]');
+    expect(withStreamUsage('not json')).toBe('not json');
+  });
+
+  it('refuses an open model anything but chat completions', () => {
+    expect(() => vertexCall({ url: '/v1/embeddings', headers: {}, body: '{}' }, { ...at, model: 'meta/llama-3.1-8b-instruct-maas', stream: false })).toThrow('chat completions only');
+  });
 });
 
 describe('Vertex service-account token', () => {

@@ -32,10 +32,16 @@ export function readTokenAnswer(body: Record<string, unknown>, nowMs: number): F
 }
 
 const cache = new TokenCache();
+const cacheKey = (sa: ServiceAccount) => `${sa.token_uri}\n${sa.client_email}\n${sa.private_key_id}\n${sa.private_key}`;
+
+/** Drops the account's cached access token (Vertex refused it), so the next request exchanges a fresh one. */
+export function forgetVertexToken(sa: ServiceAccount): void {
+  cache.forget(cacheKey(sa));
+}
 
 /** The account's access token, from the cache or one exchange shared by every request waiting for it. */
 export function vertexAccessToken(sa: ServiceAccount, upstream: UpstreamClient): Promise<string> {
-  return cache.get(`${sa.token_uri}\n${sa.client_email}\n${sa.private_key_id}\n${sa.private_key}`, async () => {
+  return cache.get(cacheKey(sa), async () => {
     const now = Date.now();
     const assertion = await signAssertion(sa, Math.floor(now / 1000));
     const body = await fetchTokenJson(upstream, {

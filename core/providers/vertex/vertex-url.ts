@@ -32,3 +32,11 @@ export function vertexModelUrl(o: { base: string; project: string; region: strin
   const path = `/v1/projects/${encodeURIComponent(o.project)}/locations/${encodeURIComponent(o.region)}/publishers/${o.publisher}/models/${o.model}:${o.action}`;
   return vertexHost(o.base, o.region) + path;
 }
+
+/**
+ * Vertex's OpenAI-compatible endpoint for open models served as a model-as-a-service (Llama, `…-maas`):
+ * …/v1beta1/projects/{p}/locations/{r}/endpoints/openapi/chat/completions (new-api's RequestModeLlama).
+ */
+export function vertexOpenApiUrl(o: { base: string; project: string; region: string }): string {
+  return `${vertexHost(o.base, o.region)}/v1beta1/projects/${encodeURIComponent(o.project)}/locations/${encodeURIComponent(o.region)}/endpoints/openapi/chat/completions`;
+}

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../actors/test-channel-config.js';
 import { upstreamAuthHeaders, upstreamUrl } from '../upstream-url.js';
-import { zhipuJwt, zhipuToken } from './zhipu-token.js';
+import { forgetZhipuToken, zhipuJwt, zhipuToken } from './zhipu-token.js';
 
 const NOW = 1_750_000_000_000;
 const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -25,6 +25,13 @@ describe('Zhipu v4 token', () => {
     const renewed = zhipuToken('cache-id.s', NOW + 86_400_000 - 59_000);
     expect(renewed).not.toBe(first);
     expect(decode(renewed!.split('.')[1]!).timestamp).toBe(NOW + 86_400_000 - 59_000);
+  });
+
+  it('signs a new token once the cached one is forgotten (Zhipu refused it)', () => {
+    const first = zhipuToken('forget-id.s', NOW);
+    expect(zhipuToken('forget-id.s', NOW + 1000)).toBe(first);
+    forgetZhipuToken({ key: 'forget-id.s' });
+    expect(zhipuToken('forget-id.s', NOW + 1000)).not.toBe(first);
   });
 
   it('is sent as the Bearer token to /api/paas/v4; another key shape goes as it is', () => {

@@ -30,3 +30,8 @@ export function zhipuToken(key: string, nowMs = Date.now()): string | null {
   if (token) cache.set(key, { token, expiresAt: nowMs + TTL_MS });
   return token;
 }
+
+/** Drops the key's signed token (Zhipu refused it), so the next request signs a new one. */
+export function forgetZhipuToken({ key }: { key: string }): void {
+  cache.delete(key);
+}

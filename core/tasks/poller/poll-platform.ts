@@ -10,10 +10,12 @@ export interface PollPlatform<Row extends { id: number; channel_id: number; subm
   /** unfinished tasks, oldest first */
   load(app: AppServices, limit: number): Promise<Row[]>;
   upstreamId(row: Row): string;
+  /** the id a refund's log names, when it is not the upstream's (a video task's public id) */
+  logId?(row: Row): string;
   /** the task's submit time in the unit the row keeps, for the timeout */
   ageCutoff(nowMs: number, timeoutMinutes: number): number;
-  /** asks one channel about some of its tasks; null when it gave no usable answer */
-  fetch(upstream: UpstreamClient, channel: ChannelActor, ids: string[]): Promise<Item[] | null>;
+  /** asks one channel about some of its tasks (`rows`: the same tasks); null when it gave no usable answer */
+  fetch(upstream: UpstreamClient, channel: ChannelActor, ids: string[], rows: Row[]): Promise<Item[] | null>;
   itemId(item: Item): string;
   update(row: Row, item: Item, nowMs: number): { update: TaskFields; failed: boolean } | null;
 }
@@ -34,10 +36,11 @@ export async function pollPlatform<Row extends { id: number; channel_id: number;
   nowMs = Date.now(),
 ): Promise<void> {
   const rows = await p.load(app, opts.limit);
+  const shown = (row: Row) => p.logId?.(row) ?? p.upstreamId(row);
   const cutoff = opts.timeoutMinutes > 0 ? p.ageCutoff(nowMs, opts.timeoutMinutes) : -Infinity;
   const byChannel = new Map<number, Row[]>();
   for (const row of rows) {
-    if (row.submit_time > 0 && row.submit_time < cutoff) await failTask(app, p.kind, row.id, p.upstreamId(row), { fail_reason: `任务超时（${opts.timeoutMinutes}分钟）` }, nowMs);
+    if (row.submit_time > 0 && row.submit_time < cutoff) await failTask(app, p.kind, row.id, shown(row), { fail_reason: `任务超时（${opts.timeoutMinutes}分钟）` }, nowMs);
     else if (!p.upstreamId(row)) await failTask(app, p.kind, row.id, '', { fail_reason: 'task id is empty' }, nowMs);
     else if (byChannel.has(row.channel_id)) byChannel.get(row.channel_id)!.push(row);
     else byChannel.set(row.channel_id, [row]);
@@ -47,10 +50,10 @@ export async function pollPlatform<Row extends { id: number; channel_id: number;
     for (let i = 0; i < tasks.length; i += BATCH) {
       const batch = tasks.slice(i, i + BATCH);
       if (!channel) {
-        for (const row of batch) await failTask(app, p.kind, row.id, p.upstreamId(row), { fail_reason: `获取渠道信息失败，请联系管理员，渠道ID：${channelId}` }, nowMs);
+        for (const row of batch) await failTask(app, p.kind, row.id, shown(row), { fail_reason: `获取渠道信息失败，请联系管理员，渠道ID：${channelId}` }, nowMs);
         continue;
       }
-      const items = await p.fetch(upstream, channel, batch.map(p.upstreamId)).catch((e: unknown) => {
+      const items = await p.fetch(upstream, channel, batch.map(p.upstreamId), batch).catch((e: unknown) => {
         app.log.warn('task poll failed', { platform: p.kind, channel: channelId, error: String(e) });
         return null;
       });
@@ -59,7 +62,7 @@ export async function pollPlatform<Row extends { id: number; channel_id: number;
         const row = byId.get(p.itemId(item));
         const change = row && p.update(row, item, nowMs);
         if (!row || !change) continue;
-        if (change.failed) await failTask(app, p.kind, row.id, p.upstreamId(row), change.update, nowMs);
+        if (change.failed) await failTask(app, p.kind, row.id, shown(row), change.update, nowMs);
         else await updateUnfinished(app, p.kind, row.id, change.update);
       }
     }

@@ -7,13 +7,14 @@ import { LeaderLock, TASK_POLLER_LOCK } from './leader-lock.js';
 import { midjourneyPlatform } from './poll-midjourney.js';
 import { pollPlatform } from './poll-platform.js';
 import { sunoPlatform } from './poll-suno.js';
+import { videoPlatform } from './poll-video.js';
 
 export interface TaskPoller {
   stop(): Promise<void>;
 }
 
 /**
- * Polls unfinished Midjourney and Suno tasks every TASK_POLL_INTERVAL_SECONDS on the one node holding
+ * Polls unfinished Midjourney, Suno and video tasks every TASK_POLL_INTERVAL_SECONDS on the one node holding
  * the poller lock (new-api: the master node, UPDATE_TASK). Rounds never overlap: the next is scheduled
  * when the last has finished.
  */
@@ -22,6 +23,7 @@ export function startTaskPoller(app: AppServices, env: TaskEnv): TaskPoller {
   const upstream = UpstreamClient.forChannels(app.env, 8);
   const lock = new LeaderLock(app.db, TASK_POLLER_LOCK, app.log);
   const opts = { limit: env.TASK_QUERY_LIMIT, timeoutMinutes: env.TASK_TIMEOUT_MINUTES };
+  const video = videoPlatform(app);
   let timer: NodeJS.Timeout | null = null;
   let round: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -31,6 +33,7 @@ export function startTaskPoller(app: AppServices, env: TaskEnv): TaskPoller {
       if (!(await lock.lead())) return;
       await pollPlatform(app, upstream, midjourneyPlatform, opts);
       await pollPlatform(app, upstream, sunoPlatform, opts);
+      await pollPlatform(app, upstream, video, opts);
     } catch (e) {
       app.log.error('task poll round failed', { error: String(e) });
     }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../actors/test-channel-config.js';
+import { CODEX_HOST, codexBody, codexHeaders, codexUsageRequest } from './codex-request.js';
+
+describe('Codex request', () => {
+  it.each([
+    ['https://chatgpt.com', 'https://chatgpt.com/backend-api/codex/responses'],
+    ['http://127.0.0.1:9/', 'http://127.0.0.1:9/backend-api/codex/responses'],
+  ])('sends /v1/responses on %s to %s, with no credential in the host headers', (base, url) => {
+    const ch = testConfig({ type: 57, baseUrl: base });
+    expect(CODEX_HOST.url({ ch, base, path: '/v1/responses', query: '', model: 'gpt-5', azureApiVersion: '' })).toBe(url);
+    expect(CODEX_HOST.headers(ch, '{"access_token":"at"}')).toEqual({});
+  });
+
+  it.each([
+    [{ model: 'gpt-5', input: 'hi' }, { model: 'gpt-5', input: 'hi', instructions: '', store: false, stream: true }],
+    [{ model: 'gpt-5', input: 'hi', stream: false, store: true, instructions: 'be brief' }, { model: 'gpt-5', input: 'hi', instructions: 'be brief', store: false, stream: true }],
+    [
+      { model: 'gpt-5', input: [], max_output_tokens: 10, temperature: 0.2, frequency_penalty: 1, presence_penalty: 1, top_p: 0.9, instructions: null },
+      { model: 'gpt-5', input: [], top_p: 0.9, instructions: '', store: false, stream: true },
+    ],
+  ])('rewrites the body %o as Codex takes it', (body, sent) => {
+    expect(JSON.parse(codexBody(JSON.stringify(body)))).toEqual(sent);
+    expect(JSON.parse(codexBody(Buffer.from(JSON.stringify(body))))).toEqual(sent);
+  });
+
+  it('sends a compaction to the compact URL, unstreamed and asking for JSON', () => {
+    const ch = testConfig({ type: 57, baseUrl: 'https://chatgpt.com' });
+    expect(CODEX_HOST.url({ ch, base: 'https://chatgpt.com', path: '/v1/responses/compact', query: '', model: 'gpt-5', azureApiVersion: '' })).toBe('https://chatgpt.com/backend-api/codex/responses/compact');
+    expect(JSON.parse(codexBody('{"model":"gpt-5","input":[],"stream":true,"temperature":1}', true))).toEqual({ model: 'gpt-5', input: [], instructions: '' });
+    expect(codexHeaders({}, 'at', 'acc', true).accept).toBe('application/json');
+  });
+
+  it.each(['[1]', 'nope', 'null'])('refuses a body that is not a JSON object: %s', (raw) => {
+    expect(() => codexBody(raw)).toThrow('codex responses request body must be a JSON object');
+  });
+
+  it('sets the token, the account and Codex CLI headers; an operator override of OpenAI-Beta or originator stays', () => {
+    expect(codexHeaders({ authorization: 'Bearer {json}', 'Content-Type': 'application/json; charset=utf-8' }, 'at', 'acc')).toEqual({
+      authorization: 'Bearer at',
+      'chatgpt-account-id': 'acc',
+      'openai-beta': 'responses=experimental',
+      originator: 'codex_cli_rs',
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+    });
+    expect(codexHeaders({ 'OpenAI-Beta': 'x', originator: 'me', 'x-extra': '1' }, 'at', 'acc')).toMatchObject({ 'openai-beta': 'x', originator: 'me', 'x-extra': '1' });
+  });
+
+  it('reads usage from /backend-api/wham/usage with the same credentials', () => {
+    expect(codexUsageRequest('https://chatgpt.com/', 'at', 'acc')).toEqual({
+      url: 'https://chatgpt.com/backend-api/wham/usage',
+      headers: { authorization: 'Bearer at', 'chatgpt-account-id': 'acc', accept: 'application/json', originator: 'codex_cli_rs' },
+    });
+  });
+});

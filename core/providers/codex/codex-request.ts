@@ -1,0 +1,76 @@
+import type { OpenAiHost } from '../provider.js';
+
+// ChatGPT's Codex backend (chatgpt.com/backend-api/codex) as new-api's codex adaptor talks to it: only the
+// Responses API, always streamed, never stored, with the headers Codex CLI sends.
+
+/** new-api's codex ModelList (base names; a channel lists `<name>-openai-compact` to serve /v1/responses/compact). */
+export const CODEX_MODELS: readonly string[] = [
+  'gpt-5', 'gpt-5-codex', 'gpt-5-codex-mini', 'gpt-5.1', 'gpt-5.1-codex', 'gpt-5.1-codex-max', 'gpt-5.1-codex-mini',
+  'gpt-5.2', 'gpt-5.2-codex', 'gpt-5.3-codex', 'gpt-5.3-codex-spark', 'gpt-5.4',
+];
+
+export const CODEX_RESPONSES_PATH = '/backend-api/codex/responses';
+export const CODEX_COMPACT_PATH = '/backend-api/codex/responses/compact';
+export const CODEX_USAGE_PATH = '/backend-api/wham/usage';
+
+/**
+ * Every request goes to the Codex responses URL, a compaction to its compact one; the relay refuses other
+ * kinds before building one (the row is responsesOnly). No credential here: the access token is the authorize step's.
+ */
+export const CODEX_HOST: OpenAiHost = {
+  url: ({ base, path }) => `${base.replace(/\/+$/, '')}${path.endsWith('/compact') ? CODEX_COMPACT_PATH : CODEX_RESPONSES_PATH}`,
+  headers: () => ({}),
+};
+
+// Fields the Codex backend refuses (new-api drops them before sending).
+const DROPPED = ['max_output_tokens', 'temperature', 'frequency_penalty', 'presence_penalty'] as const;
+
+/**
+ * The Responses body as Codex takes it: `stream: true` whatever the client asked (a non-stream answer is
+ * collected from the stream), `store: false`, `instructions` present (an empty string when absent). A
+ * compaction is not streamed (new-api leaves its `stream` as it came): only the fields are cleaned.
+ */
+export function codexBody(body: string | Buffer, compact = false): string {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
+  } catch {
+    throw new Error('codex responses request body must be a JSON object');
+  }
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('codex responses request body must be a JSON object');
+  const out: Record<string, unknown> = Object.assign({}, doc as Record<string, unknown>);
+  for (const f of DROPPED) delete out[f];
+  if (out.instructions === undefined || out.instructions === null) out.instructions = '';
+  if (compact) {
+    delete out.stream;
+    return JSON.stringify(out);
+  }
+  out.store = false;
+  out.stream = true;
+  return JSON.stringify(out);
+}
+
+/** The headers new-api sets on a Codex call, laid over the call's (an operator's OpenAI-Beta or originator wins). */
+export function codexHeaders(given: Record<string, string>, accessToken: string, accountId: string, compact = false): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(given)) {
+    const lower = name.toLowerCase();
+    if (lower !== 'authorization' && lower !== 'content-type' && lower !== 'accept') out[lower] = value;
+  }
+  out.authorization = `Bearer ${accessToken}`;
+  out['chatgpt-account-id'] = accountId;
+  out['openai-beta'] ??= 'responses=experimental';
+  out.originator ??= 'codex_cli_rs';
+  // the backend is strict about the media type, and always answers a stream (a compaction: one JSON body)
+  out['content-type'] = 'application/json';
+  out.accept = compact ? 'application/json' : 'text/event-stream';
+  return out;
+}
+
+/** The ChatGPT usage call (GET /backend-api/wham/usage) for the admin's usage route. */
+export function codexUsageRequest(base: string, accessToken: string, accountId: string): { url: string; headers: Record<string, string> } {
+  return {
+    url: `${base.replace(/\/+$/, '')}${CODEX_USAGE_PATH}`,
+    headers: { authorization: `Bearer ${accessToken}`, 'chatgpt-account-id': accountId, accept: 'application/json', originator: 'codex_cli_rs' },
+  };
+}

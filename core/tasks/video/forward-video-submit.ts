@@ -1,0 +1,98 @@
+import type { ChannelActor } from '../../actors/channel-actor.js';
+import { randomAlnum } from '../../auth/random-key.js';
+import type { Reservation } from '../../billing/quota-ledger.js';
+import { mapModel } from '../../relay/model-mapping.js';
+import { parseJsonText } from '../parse-json-text.js';
+import { settleTask, taskLogContent, type TaskBill } from '../task-billing.js';
+import { retryableStatus, tryTaskChannels } from '../task-channel.js';
+import type { TaskContext } from '../task-context.js';
+import { insertTask } from '../task-kinds.js';
+import { callTaskUpstream, channelBase, type TaskUpstreamAnswer } from '../task-upstream.js';
+import type { VideoHttpRequest, VideoSubmit, VideoTaskAdapter } from './video-adapter.js';
+import { videoAdapterOf } from './video-adapters.js';
+import { videoError } from './video-error.js';
+
+const SUBMIT_TIMEOUT_MS = 60_000;
+
+/** new-api's TaskActionRemix. */
+export const REMIX_ACTION = 'remixGenerate';
+
+export interface VideoSubmission {
+  bill: TaskBill;
+  reservation: Reservation;
+  submit: VideoSubmit;
+  ratios: Record<string, number>;
+  pinned: ChannelActor | null;
+  startedAt: number;
+}
+
+interface Sent {
+  answer: TaskUpstreamAnswer;
+  adapter: VideoTaskAdapter;
+  upstreamModel: string;
+}
+
+/** new-api GenerateTaskID: the public id the client sees instead of the provider's. */
+export const newPublicTaskId = (): string => `task_${randomAlnum(32)}`;
+
+/** What the client gets for an accepted submit: the provider's OpenAI-shaped answer or new-api's OpenAIVideo, under the public id. */
+function submitAnswer(adapter: VideoTaskAdapter, upstreamBody: string, publicId: string, model: string, nowSec: number): Record<string, unknown> {
+  const stored = adapter.openAiVideo?.(parseJsonText(upstreamBody));
+  if (stored) return Object.assign(stored, { id: publicId, task_id: publicId });
+  return { id: publicId, task_id: publicId, object: 'video', model, status: 'queued', progress: 0, created_at: nowSec };
+}
+
+/** Sends a checked, reserved submit; only an answer naming a task records it and charges for it. */
+export async function forwardVideoSubmit(ctx: TaskContext, s: VideoSubmission): Promise<void> {
+  const { app } = ctx;
+  const { bill, submit } = s;
+  const send = async (ch: ChannelActor): Promise<Sent> => {
+    const adapter = videoAdapterOf(ch.config.type);
+    if (!adapter) throw new Error(`channel ${ch.id} (type ${ch.config.type}) serves no video tasks`);
+    const { upstreamModel } = mapModel(bill.model, ch.config.modelMapping);
+    const target = { base: channelBase(ch), key: ch.nextKey(), upstreamModel };
+    let req: VideoHttpRequest;
+    if (submit.remixOf === undefined) req = await adapter.submitRequest(submit, target, Date.now());
+    else if (adapter.remixRequest) req = adapter.remixRequest(submit, target, submit.remixOf);
+    else throw new Error(`channel ${ch.id} (type ${ch.config.type}) has no video remix`); // the remix route checked it first
+    return { answer: await callTaskUpstream(ctx.upstream, Object.assign(req, { timeoutMs: SUBMIT_TIMEOUT_MS })), adapter, upstreamModel };
+  };
+  const sent = await tryTaskChannels(app, { group: bill.group, model: bill.model, only: s.pinned }, send, (a) => retryableStatus(a.answer.status)).catch(() => {
+    throw videoError(500, 'do_request_failed', '请求上游地址失败');
+  });
+  const { adapter, upstreamModel } = sent.answer;
+  const text = sent.answer.answer.body.toString('utf8');
+  const verdict = adapter.parseSubmit(sent.answer.answer.status, text);
+  if (!verdict.ok) throw videoError(verdict.status, verdict.code, verdict.message);
+
+  const now = Date.now();
+  const at = Math.floor(now / 1000);
+  const publicId = newPublicTaskId();
+  const { caller } = bill;
+  const action = submit.remixOf === undefined ? adapter.action(submit) : REMIX_ACTION;
+  await insertTask(
+    app.sql,
+    'video',
+    {
+      created_at: at,
+      updated_at: at,
+      task_id: publicId,
+      platform: String(sent.channel.config.type),
+      user_id: caller.user.id,
+      channel_id: sent.channel.id,
+      quota: bill.quota,
+      action,
+      status: 'NOT_START',
+      submit_time: at,
+      progress: '0%',
+      properties: JSON.stringify({ input: submit.prompt, upstream_model_name: upstreamModel, origin_model_name: bill.model }),
+      data: text,
+      // the multipliers charged are kept as new-api keeps them (billing_context), for a remix to be charged alike
+      private_data: JSON.stringify({ upstream_task_id: verdict.upstreamId, token_id: caller.token.id, billing_context: { other_ratios: s.ratios } }),
+    },
+    { userId: caller.user.id, tokenId: caller.token.id, quota: bill.quota },
+    now,
+  );
+  await settleTask(app, bill, s.reservation, sent.channel.id, taskLogContent(bill.price, action), s.startedAt);
+  ctx.ex.json(200, submitAnswer(adapter, text, publicId, bill.model, at), { 'X-New-Api-Other-Ratios': JSON.stringify(s.ratios) });
+}
