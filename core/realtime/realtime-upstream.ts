@@ -14,10 +14,10 @@ import { localError, RelayError } from '../relay/relay-error.js';
 import { transportFailure } from '../relay/transport-failure.js';
 import { upstreamError } from '../relay/upstream-error.js';
 import { adminUrlPolicy, policyLookup, resolveAllowed, type OutboundPolicy } from '../upstream/outbound-policy.js';
+import { readWsRefusal } from '../upstream/ws-refusal.js';
 
 /** The largest frame taken from the upstream (a long audio delta is well under it); bigger closes the session. */
 export const MAX_REALTIME_FRAME = 16 * 1024 * 1024;
-const MAX_ERROR_BODY = 64 * 1024;
 
 /** Only OpenAI-dialect types whose registry row lists `realtime` (OpenAI, Azure) have the socket. */
 export function servesRealtime(channelType: number): boolean {
@@ -111,17 +111,10 @@ async function openSocket(url: string, headers: Record<string, string>, policy: 
       resolve({ socket, early: { frames, stop: () => socket.off('message', keep) } });
     });
     socket.once('unexpected-response', (req, res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (c: Buffer) => {
-        if (size < MAX_ERROR_BODY) chunks.push(c);
-        size += c.length;
-      });
-      res.once('end', () => {
-        reject(upstreamError(res.statusCode ?? 502, Buffer.concat(chunks).toString('utf8').slice(0, MAX_ERROR_BODY)));
-        req.destroy();
-      });
-      res.once('error', (e) => reject(transportFailure(e, 'response')));
+      readWsRefusal(req, res).then(
+        (refusal) => reject(upstreamError(refusal.status, refusal.body.toString('utf8'))),
+        (e: Error) => reject(transportFailure(e, 'response')),
+      );
     });
     // once open, the socket is the session's to close (an abandoned upgrade closes it there)
     onAbort(() => connecting && socket.terminate());

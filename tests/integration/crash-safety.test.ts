@@ -28,6 +28,23 @@ async function books(gw: TestGateway, userId: number): Promise<Books> {
   return { balance: leased!.n === 0 ? Number(u!.quota) : null, logged: Number(l!.s) };
 }
 
+/**
+ * A gateway (its embedded database in `dir`) with a channel of flat-model on a mock of its own, and an unlimited
+ * token of root's: the books as they start.
+ */
+async function startBooked(dir: string, gateways: TestGateway[]) {
+  const mock = await startMockUpstreamProcess();
+  const embedded = testDbKind() === 'embedded';
+  const first = await startGateway(env, embedded ? { dataDir: dir } : {});
+  gateways.push(first);
+  const root = await setupRoot(first);
+  await addChannel({ gw: first, mock, root, stop: async () => {} } as RelayFixture, { models: 'flat-model' });
+  expect((await root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify({ 'flat-model': 0.001 }) })).body.success).toBe(true);
+  const { key } = await addToken(root, { unlimited_quota: true });
+  const start = await eventually(() => books(first, root.userId), (b) => b.balance !== null);
+  return { mock, embedded, first, root, key, start };
+}
+
 /** Keeps `workers` requests in flight until stopped; counts the answers the client received whole. */
 function load(gw: TestGateway, key: string, workers: number) {
   let running = true;
@@ -68,15 +85,9 @@ describe('a gateway killed mid-load', () => {
   });
 
   it('keeps the books: the balance comes back whole except what was served, and every charge has its log', async () => {
-    mock = await startMockUpstreamProcess();
-    const embedded = testDbKind() === 'embedded';
-    const first = await startGateway(env, embedded ? { dataDir: dir } : {});
-    gateways.push(first);
-    const root = await setupRoot(first);
-    await addChannel({ gw: first, mock, root, stop: async () => {} } as RelayFixture, { models: 'flat-model' });
-    expect((await root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify({ 'flat-model': 0.001 }) })).body.success).toBe(true);
-    const { key } = await addToken(root, { unlimited_quota: true });
-    const start = await eventually(() => books(first, root.userId), (b) => b.balance !== null);
+    const booked = await startBooked(dir, gateways);
+    mock = booked.mock;
+    const { embedded, first, root, key, start } = booked;
 
     // On PostgreSQL a second node stays up: it is the one that returns the dead node's quota.
     const survivor = embedded ? null : await startGateway(env, { databaseUrl: first.databaseUrl! });
@@ -131,15 +142,9 @@ describe('a gateway stopped with SIGTERM while a client keeps its connection ali
   });
 
   it('refuses what arrives during the drain, serves what was in flight, and books every request it served', async () => {
-    mock = await startMockUpstreamProcess();
-    const embedded = testDbKind() === 'embedded';
-    const first = await startGateway(env, embedded ? { dataDir: dir } : {});
-    gateways.push(first);
-    const root = await setupRoot(first);
-    await addChannel({ gw: first, mock, root, stop: async () => {} } as RelayFixture, { models: 'flat-model' });
-    expect((await root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify({ 'flat-model': 0.001 }) })).body.success).toBe(true);
-    const { key } = await addToken(root, { unlimited_quota: true });
-    const start = await eventually(() => books(first, root.userId), (b) => b.balance !== null);
+    const booked = await startBooked(dir, gateways);
+    mock = booked.mock;
+    const { embedded, first, root, key, start } = booked;
 
     const keepAlive = new Agent({ connections: 1, keepAliveTimeout: 60_000 });
     const chat = async (dispatcher: Agent, mockSettings: Record<string, unknown> = {}) => {

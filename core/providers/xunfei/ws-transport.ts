@@ -2,14 +2,12 @@ import { isIP } from 'node:net';
 import WebSocket, { type RawData } from 'ws';
 import { policyLookup, resolveAllowed, type OutboundPolicy } from '../../upstream/outbound-policy.js';
 import { UpstreamBody } from '../../upstream/upstream-body.js';
+import { readWsRefusal } from '../../upstream/ws-refusal.js';
 import type { UpstreamCall as UpstreamSending, UpstreamRequest, UpstreamResponse } from '../../upstream/upstream-client.js';
 import type { Transport } from '../provider.js';
 
 /** The largest frame taken from the upstream; bigger closes the socket (ws refuses it). */
 const MAX_FRAME = 16 * 1024 * 1024;
-/** What is kept of a refused handshake's body, for the client's error message. */
-const MAX_ERROR_BODY = 64 * 1024;
-
 export interface WsExchange {
   /** whether this message is the upstream's last (its answer is complete; the socket is closed here) */
   isLast(message: string): boolean;
@@ -79,21 +77,16 @@ class WsCall implements UpstreamSending {
     this.socket = socket;
     socket.on('error', (e) => this.fail(e));
     socket.once('unexpected-response', (req, res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (c: Buffer) => {
-        if (size < MAX_ERROR_BODY) chunks.push(c);
-        size += c.length;
-      });
-      res.once('end', () => {
-        req.destroy();
-        const body = new UpstreamBody(this.controller());
-        body.push(Buffer.concat(chunks).subarray(0, MAX_ERROR_BODY));
-        body.end();
-        this.finished = true;
-        this.resolve({ status: res.statusCode ?? 502, headers: res.headers, body });
-      });
-      res.once('error', (e) => this.fail(e));
+      readWsRefusal(req, res).then(
+        (refusal) => {
+          const body = new UpstreamBody(this.controller());
+          body.push(refusal.body);
+          body.end();
+          this.finished = true;
+          this.resolve({ status: refusal.status, headers: refusal.headers, body });
+        },
+        (e: Error) => this.fail(e),
+      );
     });
     socket.once('open', () => {
       this.body = new UpstreamBody(this.controller());
