@@ -32,8 +32,12 @@ async function books(gw: TestGateway, userId: number): Promise<Books> {
  * A gateway (its embedded database in `dir`) with a channel of flat-model on a mock of its own, and an unlimited
  * token of root's: the books as they start.
  */
-async function startBooked(dir: string, gateways: TestGateway[]) {
+async function startBooked(prefix: string, held: Held) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  held.dirs.push(dir);
   const mock = await startMockUpstreamProcess();
+  held.mocks.push(mock);
+  const gateways = held.gateways;
   const embedded = testDbKind() === 'embedded';
   const first = await startGateway(env, embedded ? { dataDir: dir } : {});
   gateways.push(first);
@@ -42,7 +46,14 @@ async function startBooked(dir: string, gateways: TestGateway[]) {
   expect((await root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify({ 'flat-model': 0.001 }) })).body.success).toBe(true);
   const { key } = await addToken(root, { unlimited_quota: true });
   const start = await eventually(() => books(first, root.userId), (b) => b.balance !== null);
-  return { mock, embedded, first, root, key, start };
+  return { dir, mock, embedded, first, root, key, start };
+}
+
+/** What a test started, for afterAll: gateways stop before the mocks, and the data directories go last. */
+interface Held {
+  gateways: TestGateway[];
+  mocks: MockUpstreamProcess[];
+  dirs: string[];
 }
 
 /** Keeps `workers` requests in flight until stopped; counts the answers the client received whole. */
@@ -74,20 +85,17 @@ function load(gw: TestGateway, key: string, workers: number) {
 
 // kill -9 in the middle of traffic: whatever the crash interrupted, no quota is lost for good, nobody is charged
 // for what the upstream did not serve, and no charge is left without the consume log that explains it.
-describe('a gateway killed mid-load', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ferryman-crash-'));
-  let mock: MockUpstreamProcess;
-  const gateways: TestGateway[] = [];
+describe('the books across a crash and a stop', () => {
+  const held: Held = { gateways: [], mocks: [], dirs: [] };
   afterAll(async () => {
-    for (const gw of gateways.reverse()) await gw.stop().catch(() => {});
-    await mock?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    for (const gw of held.gateways.reverse()) await gw.stop().catch(() => {});
+    for (const mock of held.mocks) await mock.stop();
+    for (const dir of held.dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps the books: the balance comes back whole except what was served, and every charge has its log', async () => {
-    const booked = await startBooked(dir, gateways);
-    mock = booked.mock;
-    const { embedded, first, root, key, start } = booked;
+    const { dir, mock, embedded, first, root, key, start } = await startBooked('ferryman-crash-', held);
+    const gateways = held.gateways;
 
     // On PostgreSQL a second node stays up: it is the one that returns the dead node's quota.
     const survivor = embedded ? null : await startGateway(env, { databaseUrl: first.databaseUrl! });
@@ -126,25 +134,13 @@ describe('a gateway killed mid-load', () => {
     });
     expect(r.status).toBe(200);
   }, BOOT_TIMEOUT);
-});
 
-// SIGTERM while clients keep connections open: the listen socket closes at once, but a kept-alive connection
-// can still bring a request. One that started after the last batch was written would be served and never
-// charged (or leave a lease behind), so a stopping gateway refuses new requests with a 503 while it drains.
-describe('a gateway stopped with SIGTERM while a client keeps its connection alive', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ferryman-stop-'));
-  let mock: MockUpstreamProcess;
-  const gateways: TestGateway[] = [];
-  afterAll(async () => {
-    for (const gw of gateways.reverse()) await gw.stop().catch(() => {});
-    await mock?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
+  // SIGTERM while clients keep connections open: the listen socket closes at once, but a kept-alive connection
+  // can still bring a request. One that started after the last batch was written would be served and never
+  // charged (or leave a lease behind), so a stopping gateway refuses new requests with a 503 while it drains.
   it('refuses what arrives during the drain, serves what was in flight, and books every request it served', async () => {
-    const booked = await startBooked(dir, gateways);
-    mock = booked.mock;
-    const { embedded, first, root, key, start } = booked;
+    const { dir, mock, embedded, first, root, key, start } = await startBooked('ferryman-stop-', held);
+    const gateways = held.gateways;
 
     const keepAlive = new Agent({ connections: 1, keepAliveTimeout: 60_000 });
     const chat = async (dispatcher: Agent, mockSettings: Record<string, unknown> = {}) => {
