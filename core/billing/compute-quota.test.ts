@@ -49,6 +49,16 @@ describe('computeTextQuota', () => {
     expect(computeTextQuota(priceOf('dall-e-3'), usage(0, 0), s)).toEqual({ quota: 0, zeroUsage: true });
   });
 
+  it.each([
+    // 35 / 1000 × 500000: the surcharge alone, not 1 + it (the floor of 1 is taken after the surcharges)
+    ['a ratio model', 'gpt-4o', 'default', 17_500],
+    ['a ratio model, group 2', 'gpt-4o', 'double', 35_000],
+    // 0.04 × 500000 × 2 + 27.5 / 1000 × 500000 × 2
+    ['a per-call model', 'dall-e-3', 'double', 40_000 + 27_500],
+  ] as const)('bills no tokens with one web search call (/v1/alpha/search): %s', (_name, model, group, expected) => {
+    expect(computeTextQuota(priceOf(model, group), usage(0, 0), s, { model, webSearchCalls: 1 })).toMatchObject({ quota: expected, zeroUsage: false });
+  });
+
   it('treats missing, negative and non-integer counts as 0', () => {
     const odd = { prompt_tokens: -5, completion_tokens: Number.NaN } as TextUsage;
     expect(computeTextQuota(priceOf('gpt-4o'), odd, s)).toEqual({ quota: 0, zeroUsage: true });

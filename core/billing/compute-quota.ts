@@ -138,7 +138,6 @@ export function computeTextQuota(
     );
     const completionQuota = mulDecimal(decimalFromInt(completion), decimalFromNumber(price.completionRatio));
     total = mulDecimal(addDecimal(promptQuota, completionQuota), ratio);
-    if (signOfDecimal(ratio) !== 0 && signOfDecimal(total) <= 0) total = decimalFromInt(1);
   }
 
   const webCalls = tokens(extras?.webSearchCalls);
@@ -150,6 +149,10 @@ export function computeTextQuota(
   if (fileCalls > 0) result.fileSearch = surcharge(FILE_SEARCH_PRICE_PER_THOUSAND, fileCalls, 3);
 
   for (const extra of surcharges) total = addDecimal(total, extra);
+  // a ratio model never bills nothing for usage; the floor is taken after the surcharges, as new-api takes it
+  if (!price.usePrice && signOfDecimal(decimalFromNumber(price.modelRatio)) !== 0 && signOfDecimal(group) !== 0 && signOfDecimal(total) <= 0) total = decimalFromInt(1);
+  // no tokens bills nothing, unless a tool call was billed (new-api's hasBillableUsage: /v1/alpha/search reports no usage)
+  result.zeroUsage = prompt + completion === 0 && surcharges.length === 0;
   result.quota = result.zeroUsage ? 0 : toQuota(roundDecimalHalfAwayFromZero(total));
   return result;
 }

@@ -38,11 +38,20 @@ export interface HubRequest {
  * request (a shallow top-level overwrite, in the provider's vocabulary: Baidu's `penalty_score`, Tencent's
  * `Temperature`); a signed body is signed again. A body that is not a JSON object goes as it was built.
  */
-export function withParamOverride(request: HubRequest, override: Readonly<Record<string, unknown>> | null): HubRequest {
+export function withParamOverride<T extends OverridableRequest>(request: T, override: Readonly<Record<string, unknown>> | null): T {
   const built = override ? jsonObject(request.body) : null;
   if (!built) return request;
   const body = JSON.stringify(Object.assign(built, override));
-  return { url: request.url, headers: request.sign ? Object.assign({}, request.headers, request.sign(body)) : request.headers, body };
+  const headers = request.sign ? Object.assign({}, request.headers, request.sign(body)) : request.headers;
+  return Object.assign({}, request, { headers, body });
+}
+
+/** A built upstream request param_override can be laid over: a hub provider's, or any dialect's call. */
+export interface OverridableRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string | Buffer;
+  sign?: (body: string) => Record<string, string>;
 }
 
 /** The identity translated answers carry. */

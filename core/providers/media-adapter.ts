@@ -2,7 +2,7 @@ import type { ChannelConfig } from '../actors/channel-config.js';
 import type { Converted } from '../formats/format-contracts.js';
 import type { MediaKind, MediaRequest } from '../formats/media/media-request.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
-import type { UpstreamCall } from './provider.js';
+import type { OverridableRequest } from './hub-adapter.js';
 
 /**
  * A provider that serves OpenAI media kinds in its own API (Replicate predictions): the relay
@@ -11,8 +11,17 @@ import type { UpstreamCall } from './provider.js';
  */
 export interface MediaAdapter {
   kinds: readonly MediaKind[];
-  /** pure: url, headers (lowercase, the credential included) and body */
-  request(req: MediaRequest, call: MediaCall): UpstreamCall;
+  /**
+   * pure: url, headers (lowercase, the credential included) and body, and `sign` when the body is signed (the
+   * channel's param_override is laid over it and signed again). A MediaRequestError is the client's to fix
+   * (400, nothing charged); anything else it throws is the channel's (a key it cannot sign with).
+   */
+  request(req: MediaRequest, call: MediaCall): OverridableRequest;
+  /**
+   * What must be fetched before the request can be built (Replicate uploads an edit's image to its files API):
+   * its value reaches `request` as `call.prepared`; a failure is the channel's (retried elsewhere, not billed).
+   */
+  prepare?(req: MediaRequest, call: MediaCall, upstream: UpstreamClient): Promise<Converted<Record<string, unknown>>>;
   /** the upstream's JSON as OpenAI's answer, or the upstream's failure (retried elsewhere, not billed) */
   answer(json: Record<string, unknown>, ctx: MediaAnswerContext): Promise<Converted<Record<string, unknown>>>;
 }
@@ -23,6 +32,10 @@ export interface MediaCall {
   key: string;
   /** the upstream model, after the channel's mapping */
   model: string;
+  /** unix ms for a signature (Volcengine's); the relay leaves it out and the clock is read, tests fix it */
+  now?: number;
+  /** what `prepare` fetched */
+  prepared?: Record<string, unknown>;
 }
 
 export interface MediaAnswerContext {

@@ -152,6 +152,8 @@ export interface Provider extends ChannelTypeOption {
   hub?: HubAdapter;
   /** serves /v1/responses only (Codex): other kinds are refused before anything is sent */
   responsesOnly?: boolean;
+  /** serves POST /v1/alpha/search (new-api: Codex, Sub2API and Advanced Custom; here Codex) */
+  alphaSearch?: boolean;
   /** a non-stream answer that arrives as an SSE stream (Codex always streams): the one JSON body it amounts to */
   collectStream?: (body: Buffer) => Buffer;
   /** media kinds served in the provider's own API (Replicate predictions), translated to and from OpenAI's */

@@ -25,6 +25,7 @@ import { collectResponsesStream } from './codex/codex-collect.js';
 import { codexKeyValid } from './codex/codex-key.js';
 import { CODEX_HOST, CODEX_MODELS } from './codex/codex-request.js';
 import { REPLICATE, REPLICATE_DEFAULT_MODEL } from './replicate/replicate-images.js';
+import { JIMENG_IMAGE_MODEL, JIMENG_IMAGES } from './jimeng/jimeng-images.js';
 import { DIFY } from './dify/dify.js';
 import { MOKAAI } from './mokaai/mokaai.js';
 import { HUNYUAN } from './tencent/hunyuan.js';
@@ -182,12 +183,13 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
   49: hubRow(COZE, 'https://api.coze.cn', { models: ['coze-bot'] }),
   // new-api's later types (L): video and image task APIs, and Codex over ChatGPT's OAuth backend
   50: noAdapter('https://api.klingai.com', { models: ['kling-v1', 'kling-v1-6', 'kling-v2-master', 'kling-v2-1-master', 'kling-v2-5-turbo', 'kling-v2-6'], keyValid: accessPairOrRelayKey }),
-  51: noAdapter('https://visual.volcengineapi.com', { models: ['jimeng_vgfm_t2v_l20'], keyValid: accessPairOrRelayKey }),
+  // video tasks (core/tasks/video) and images (CVProcess, jimeng/)
+  51: noAdapter('https://visual.volcengineapi.com', { models: ['jimeng_vgfm_t2v_l20', JIMENG_IMAGE_MODEL], keyValid: accessPairOrRelayKey, media: JIMENG_IMAGES }),
   52: noAdapter('https://api.vidu.cn', { models: ['viduq2', 'viduq1', 'vidu2.0', 'vidu1.5'] }),
   53: openai('https://llm.submodel.ai'),
   54: noAdapter('https://ark.cn-beijing.volces.com', { models: ['doubao-seedance-1-0-pro-250528', 'doubao-seedance-1-0-lite-t2v', 'doubao-seedance-1-0-lite-i2v'] }),
   55: noAdapter('https://api.openai.com', { models: ['sora-2', 'sora-2-pro'] }),
-  // images only (new-api's replicate adaptor implements no other kind)
+  // images: generations and edits (new-api's replicate adaptor implements no other kind)
   56: row(null, 'https://api.replicate.com', { models: [REPLICATE_DEFAULT_MODEL], media: REPLICATE }),
   // ChatGPT-subscription OAuth: /v1/responses only, always streamed upstream
   57: openai('https://chatgpt.com', {
@@ -195,6 +197,7 @@ const SERVER_ROWS: Readonly<Record<number, ServerRow>> = {
     modelList: { style: 'builtin', path: '' },
     responsesApi: true,
     responsesOnly: true,
+    alphaSearch: true,
     keyValid: codexKeyValid,
     jsonKeys: true,
     host: CODEX_HOST,

@@ -7,11 +7,14 @@ import {
   base64Bytes,
   countTally,
   newTally,
+  realtimeToolText,
   stringFieldLength,
   tallyClientFrame,
   tallyIsEmpty,
   tallyServerFrame,
+  tallyTools,
   type AudioFormats,
+  type RealtimeClientSession,
 } from './realtime-local-count.js';
 
 const frame = (event: unknown) => Buffer.from(typeof event === 'string' ? event : JSON.stringify(event));
@@ -61,15 +64,47 @@ describe("new-api's audio token formulas", () => {
 describe('tallyClientFrame', () => {
   it('tallies instructions, input_text items and appended audio; ignores the rest', () => {
     const t = newTally();
-    tallyClientFrame(t, frame({ type: 'session.update', session: { instructions: 'Be brief.', voice: 'alloy' } }));
-    tallyClientFrame(t, frame({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi' }, { type: 'input_audio', audio: 'AAAA' }] } }));
-    tallyClientFrame(t, frame({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: 'c', output: 'not counted' } }));
-    tallyClientFrame(t, frame({ type: 'input_audio_buffer.append', audio: 'A'.repeat(64) }));
-    tallyClientFrame(t, frame({ type: 'input_audio_buffer.append', audio: 'B'.repeat(16) }));
-    tallyClientFrame(t, frame({ type: 'response.create' }));
-    tallyClientFrame(t, frame('{"type":"session.update", not json'));
-    expect(t).toEqual({ inputTexts: ['Be brief.', 'Hi'], outputTexts: [], audioInBase64: 80, audioOutBase64: 0 });
+    const session: RealtimeClientSession = { tools: [] };
+    tallyClientFrame(t, frame({ type: 'session.update', session: { instructions: 'Be brief.', voice: 'alloy' } }), session);
+    tallyClientFrame(t, frame({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi' }, { type: 'input_audio', audio: 'AAAA' }] } }), session);
+    tallyClientFrame(t, frame({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: 'c', output: 'not counted' } }), session);
+    tallyClientFrame(t, frame({ type: 'input_audio_buffer.append', audio: 'A'.repeat(64) }), session);
+    tallyClientFrame(t, frame({ type: 'input_audio_buffer.append', audio: 'B'.repeat(16) }), session);
+    tallyClientFrame(t, frame({ type: 'response.create' }), session);
+    tallyClientFrame(t, frame('{"type":"session.update", not json'), session);
+    expect(t).toEqual({ inputTexts: ['Be brief.', 'Hi'], outputTexts: [], audioInBase64: 80, audioOutBase64: 0, fixedInputTokens: 0 });
+    expect(session.tools).toEqual([]);
   });
+
+  it('keeps the tools of the last session.update that has a list (an update without one keeps them)', () => {
+    const session: RealtimeClientSession = { tools: [] };
+    const weather = { type: 'function', name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } } } };
+    tallyClientFrame(newTally(), frame({ type: 'session.update', session: { tools: [weather, { type: 'function', name: 'noop' }] } }), session);
+    expect(session.tools).toEqual(['function get_weather Weather of a city {"type":"object","properties":{"city":{"type":"string"}}}', 'function noop  ']);
+    tallyClientFrame(newTally(), frame({ type: 'session.update', session: { voice: 'alloy' } }), session);
+    expect(session.tools).toHaveLength(2);
+    tallyClientFrame(newTally(), frame({ type: 'session.update', session: { tools: [] } }), session);
+    expect(session.tools).toEqual([]);
+  });
+});
+
+describe('tallyTools', () => {
+  it.each([
+    ['no tools', [], [], 0],
+    ['one tool: its text and 8 tokens', ['function a  '], ['function a  '], 8],
+    ['three tools: 24 tokens', ['x', 'y', 'z'], ['x', 'y', 'z'], 24],
+  ])('%s', (_name, tools, texts, fixed) => {
+    const t = newTally();
+    tallyTools(t, { tools });
+    expect(t.inputTexts).toEqual(texts);
+    expect(t.fixedInputTokens).toBe(fixed);
+    expect(tallyIsEmpty(t)).toBe(tools.length === 0);
+  });
+
+  it.each([
+    ['not an object', 'tool', ''],
+    ['parameters null', { type: 'function', name: 'n', description: 'd', parameters: null }, 'function n d '],
+  ])('realtimeToolText: %s', (_name, tool, text) => expect(realtimeToolText(tool)).toBe(text));
 });
 
 describe('tallyServerFrame', () => {
@@ -124,7 +159,7 @@ describe('countTally', () => {
   it("counts each side's text as one task and the audio by its duration", async () => {
     const c = counter();
     // 2 s of pcm16 in (96 000 bytes = 128 000 base64 chars), 1 s of g711 out (8000 bytes)
-    const tally = { inputTexts: ['Be brief.', 'Hi'], outputTexts: ['Hello', ' there'], audioInBase64: 128_000, audioOutBase64: 10_668 };
+    const tally = { inputTexts: ['Be brief.', 'Hi'], outputTexts: ['Hello', ' there'], audioInBase64: 128_000, audioOutBase64: 10_668, fixedInputTokens: 0 };
     const u = await countTally(c, 'gpt-4o-realtime-preview', tally, { input: 'pcm16', output: 'g711_ulaw' }, () => {});
     expect(c.texts.sort()).toEqual(['Be brief.Hi', 'Hello there']);
     expect(u).toEqual({
@@ -146,6 +181,12 @@ describe('countTally', () => {
     // 7 bytes / 3, rounded up
     expect(u).toMatchObject({ output_tokens: 3, text_output: 3, input_tokens: 0 });
     expect(errors).toHaveLength(1);
+  });
+
+  it('adds the fixed tool tokens to the counted input text', async () => {
+    const u = await countTally(counter(), 'm', { ...newTally(), inputTexts: ['abc'], fixedInputTokens: 16 }, PCM(), () => {});
+    // the test counter counts characters: 3 + 16
+    expect(u).toMatchObject({ input_tokens: 19, text_input: 19, output_tokens: 0 });
   });
 
   it('asks the pool nothing for a side without text', async () => {

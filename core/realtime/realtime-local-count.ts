@@ -13,11 +13,46 @@ export interface RealtimeTally {
   outputTexts: string[];
   audioInBase64: number;
   audioOutBase64: number;
+  /** input tokens known without counting: new-api's 8 per tool definition of the session */
+  fixedInputTokens: number;
 }
 
-export const newTally = (): RealtimeTally => ({ inputTexts: [], outputTexts: [], audioInBase64: 0, audioOutBase64: 0 });
+export const newTally = (): RealtimeTally => ({ inputTexts: [], outputTexts: [], audioInBase64: 0, audioOutBase64: 0, fixedInputTokens: 0 });
 
-export const tallyIsEmpty = (t: RealtimeTally): boolean => t.inputTexts.length === 0 && t.outputTexts.length === 0 && t.audioInBase64 === 0 && t.audioOutBase64 === 0;
+export const tallyIsEmpty = (t: RealtimeTally): boolean =>
+  t.inputTexts.length === 0 && t.outputTexts.length === 0 && t.audioInBase64 === 0 && t.audioOutBase64 === 0 && t.fixedInputTokens === 0;
+
+/** new-api's per-tool overhead in a realtime local count (CountTokenRealtime on `response.done`). */
+export const REALTIME_TOOL_TOKENS = 8;
+
+/**
+ * What the client's session told the upstream, kept across responses: the tool definitions of the last
+ * `session.update` that carried any, as the text counted for each.
+ */
+export interface RealtimeClientSession {
+  tools: string[];
+}
+
+/**
+ * The text counted for one tool definition. new-api counts Go's `%v` print of its tool struct (type, name,
+ * description, parameters); here the same fields, space-joined, with the parameters as JSON.
+ */
+export function realtimeToolText(tool: unknown): string {
+  const t = objectOf(tool);
+  if (!t) return '';
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  return [str(t.type), str(t.name), str(t.description), t.parameters === undefined || t.parameters === null ? '' : JSON.stringify(t.parameters)].join(' ');
+}
+
+/**
+ * Adds the session's tool definitions to a response's local count: each one's text and 8 tokens, as new-api
+ * does for every `response.done` without usage except the session's first (its IsFirstRequest flag).
+ */
+export function tallyTools(tally: RealtimeTally, session: RealtimeClientSession): void {
+  if (session.tools.length === 0) return;
+  tally.inputTexts.push(...session.tools);
+  tally.fixedInputTokens += REALTIME_TOOL_TOKENS * session.tools.length;
+}
 
 /** Bytes of audio per second for the session's formats (pcm16: 24 kHz, 16-bit mono; G.711: 8 kHz, 8-bit). */
 export function audioBytesPerSecond(format: string): number {
@@ -81,7 +116,8 @@ export async function countTally(counter: TokenCounter, model: string, tally: Re
   // the formats as they are now: a session.update may change them while the text is counted
   const audioIn = audioInputTokens(base64Bytes(tally.audioInBase64) / audioBytesPerSecond(formats.input));
   const audioOut = audioOutputTokens(base64Bytes(tally.audioOutBase64) / audioBytesPerSecond(formats.output));
-  const [textIn, textOut] = await Promise.all([text(tally.inputTexts), text(tally.outputTexts)]);
+  const [countedIn, textOut] = await Promise.all([text(tally.inputTexts), text(tally.outputTexts)]);
+  const textIn = countedIn + tally.fixedInputTokens;
   return {
     input_tokens: textIn + audioIn,
     output_tokens: textOut + audioOut,
@@ -117,9 +153,10 @@ const TEXT_DELTAS = new Set([
 
 /**
  * Tallies a text frame from the client: session instructions and input_text items as input text, appended
- * audio by its base64 length (found without parsing the frame). Anything else adds nothing.
+ * audio by its base64 length (found without parsing the frame). A `session.update` with tools replaces the
+ * session's tool definitions (counted at each later response, see tallyTools). Anything else adds nothing.
  */
-export function tallyClientFrame(tally: RealtimeTally, frame: Buffer): void {
+export function tallyClientFrame(tally: RealtimeTally, frame: Buffer, session: RealtimeClientSession): void {
   if (frame.includes('"input_audio_buffer.append"')) {
     tally.audioInBase64 += stringFieldLength(frame, 'audio');
     return;
@@ -127,8 +164,11 @@ export function tallyClientFrame(tally: RealtimeTally, frame: Buffer): void {
   if (!frame.includes('"session.update"') && !frame.includes('"conversation.item.create"')) return;
   const event = parseEvent(frame);
   if (event?.type === 'session.update') {
-    const instructions = objectOf(event.session)?.instructions;
+    const update = objectOf(event.session);
+    const instructions = update?.instructions;
     if (typeof instructions === 'string' && instructions) tally.inputTexts.push(instructions);
+    // new-api keeps the last non-null tools list
+    if (Array.isArray(update?.tools)) session.tools = update.tools.map(realtimeToolText);
   } else if (event?.type === 'conversation.item.create') {
     const item = objectOf(event.item);
     if (item?.type !== 'message' || !Array.isArray(item.content)) return;

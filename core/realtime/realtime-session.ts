@@ -10,7 +10,7 @@ import { quotaError } from '../relay/quota-error.js';
 import { recordConsume } from '../relay/record-consume.js';
 import { localError, RelayError } from '../relay/relay-error.js';
 import { settleCharge } from '../relay/relay-pipeline.js';
-import { countTally, newTally, tallyClientFrame, tallyIsEmpty, tallyServerFrame, type AudioFormats, type RealtimeTally } from './realtime-local-count.js';
+import { countTally, newTally, tallyClientFrame, tallyIsEmpty, tallyServerFrame, tallyTools, type AudioFormats, type RealtimeClientSession, type RealtimeTally } from './realtime-local-count.js';
 import { addRealtimeUsage, AUDIO_COMPLETION_RATIO, audioRatioOf, computeRealtimeQuota, NO_REALTIME_USAGE, realtimeUsageOf, type RealtimeUsage } from './realtime-quota.js';
 import { closeCodeOf, realtimeErrorFrame, relayableCloseCode } from './realtime-error-frame.js';
 import type { RealtimeLink } from './realtime-upstream.js';
@@ -40,7 +40,8 @@ type Ending = { code: number; reason: string; error?: RelayError };
 /**
  * One client socket piped to one upstream socket, frames passed both ways unchanged. Billing follows the
  * upstream's `response.done` usage: each response is priced as new-api prices it and added to the running
- * charge (a `response.done` without usage is counted here, from what both sides sent since the last one);
+ * charge (a `response.done` without usage is counted here, from what both sides sent since the last one, and
+ * so is what was sent after the last one when the session ends);
  * when the charge passes what is held, more is held (or, when the user cannot pay, the session ends with an
  * error frame). When either side ends, both are closed and the charge is settled once against the first
  * reservation, the extra holds released first; one consume log row explains the whole session.
@@ -57,6 +58,9 @@ export class RealtimeSession {
   /** what was sent since the last `response.done`, for a response the upstream reports no usage for */
   private tally: RealtimeTally = newTally();
   private readonly formats: AudioFormats = { input: 'pcm16', output: 'pcm16' };
+  /** the client's tool definitions, counted into every local count but the session's first */
+  private readonly clientSession: RealtimeClientSession = { tools: [] };
+  private firstLocalCount = true;
   /** the local counts in flight, in order; settlement waits for them */
   private counting: Promise<void> = Promise.resolve();
   private countedLocally = false;
@@ -118,7 +122,7 @@ export class RealtimeSession {
     }
     // uWS neuters the message when this callback returns, and ws may still queue it: send a copy
     const frame = Buffer.from(new Uint8Array(message));
-    if (!isBinary) tallyClientFrame(this.tally, frame);
+    if (!isBinary) tallyClientFrame(this.tally, frame, this.clientSession);
     up.send(frame, { binary: isBinary });
   }
 
@@ -181,8 +185,14 @@ export class RealtimeSession {
     const tally = this.tally;
     this.tally = newTally();
     const reported = event.response?.usage;
-    if (reported && typeof reported === 'object' && !Array.isArray(reported)) this.bill(realtimeUsageOf(reported));
-    else if (!tallyIsEmpty(tally)) this.counting = this.counting.then(() => this.countLocally(tally));
+    if (reported && typeof reported === 'object' && !Array.isArray(reported)) {
+      this.bill(realtimeUsageOf(reported));
+      return;
+    }
+    // new-api skips the tools on the session's first uncounted response only (IsFirstRequest)
+    if (!this.firstLocalCount) tallyTools(tally, this.clientSession);
+    this.firstLocalCount = false;
+    if (!tallyIsEmpty(tally)) this.counting = this.counting.then(() => this.countLocally(tally));
   }
 
   /**
@@ -268,6 +278,11 @@ export class RealtimeSession {
     try {
       // a response still being counted is part of the charge (countTally never rejects)
       await this.counting;
+      // what was sent after the last response.done (input appended, a response cut short) is counted and
+      // billed here, as new-api bills its leftover local usage when the session ends
+      const leftover = this.tally;
+      this.tally = newTally();
+      if (!tallyIsEmpty(leftover)) await this.countLocally(leftover);
       // the extra holds go back first, so the charge beyond the first reservation can come from them
       for (const hold of this.holds.slice(1)) this.app.ledger.refund(hold);
       const u = this.usage;

@@ -29,7 +29,8 @@ describe('RELAY_ENDPOINTS', () => {
 
   it('relays the media kinds on OpenAI routes only', () => {
     for (const e of RELAY_ENDPOINTS.filter((r) => isMediaKind(r.kind))) expect(e).toMatchObject({ method: 'post', format: 'openai', model: 'body' });
-    expect(RELAY_ENDPOINTS.filter((r) => isMediaKind(r.kind))).toHaveLength(7);
+    // images ×2, audio ×3, moderations, rerank, Codex's alpha search
+    expect(RELAY_ENDPOINTS.filter((r) => isMediaKind(r.kind))).toHaveLength(8);
   });
 
   it('takes the model from the path only where the path has a parameter', () => {

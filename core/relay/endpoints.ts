@@ -13,7 +13,7 @@ export type ClientFormat = 'openai' | 'claude' | 'gemini' | 'responses';
 /** What the request asks for; the channel's dialect decides how it is sent. */
 export type RelayKind = 'chat' | 'completions' | 'embeddings' | 'count_tokens' | 'models' | 'model' | MediaKind;
 
-const MEDIA_KINDS: ReadonlySet<RelayKind> = new Set<MediaKind>(['image_generation', 'image_edit', 'speech', 'transcription', 'translation', 'moderation', 'rerank']);
+const MEDIA_KINDS: ReadonlySet<RelayKind> = new Set<MediaKind>(['image_generation', 'image_edit', 'speech', 'transcription', 'translation', 'moderation', 'rerank', 'alpha_search']);
 
 export const isMediaKind = (kind: RelayKind): kind is MediaKind => MEDIA_KINDS.has(kind);
 
@@ -70,6 +70,8 @@ export const RELAY_ENDPOINTS: readonly RelayEndpoint[] = [
   media('/v1/audio/translations', 'translation', 'multipart'),
   media('/v1/moderations', 'moderation'),
   media('/v1/rerank', 'rerank'),
+  // Codex's web search (new-api relays it to Codex channels only, billed as one web_search_preview call)
+  media('/v1/alpha/search', 'alpha_search'),
   get('/v1/models', 'openai', 'models'),
   get('/v1beta/openai/models', 'openai', 'models'),
   get('/v1/models/:model', 'openai', 'model'),

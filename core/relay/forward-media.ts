@@ -6,8 +6,8 @@ import { readCapped } from '../upstream/read-capped.js';
 import type { UpstreamResponse } from '../upstream/upstream-client.js';
 import { answerOf, failedAttempt, sendAttempt } from './attempt.js';
 import { channelRedactor } from './channel-redactor.js';
-import type { ForwardDeps } from './forward-attempt.js';
-import { mediaUpstreamCall } from './media-upstream.js';
+import { authorizeFailure, type ForwardDeps } from './forward-attempt.js';
+import { mediaFailure, mediaUpstreamCall } from './media-upstream.js';
 import { mapModel } from './model-mapping.js';
 import { RelayError } from './relay-error.js';
 import { transportFailure } from './transport-failure.js';
@@ -41,12 +41,27 @@ export async function forwardMedia(deps: ForwardDeps, ex: Exchange, req: MediaRe
   const picked = channel.pickKey();
   if (!picked) throw new RelayError(503, `channel ${ch.id} has no usable key`, { type: 'upstream_error', code: 'channel:no_available_key', local: false });
   const keyIndex = picked.index;
-  const call = await mediaUpstreamCall(req, ch, picked.key, upstreamModel, query, deps.env.AZURE_DEFAULT_API_VERSION);
   const t0 = Date.now();
   channel.start(keyIndex);
   let answered = false;
-  const { sent, done } = sendAttempt(deps, ex, { url: call.url, headers: { accept: '*/*', 'accept-encoding': 'identity', ...call.headers }, body: call.body });
+  let done = () => {};
   try {
+    // inside the attempt: an adapter may fetch first (Replicate's upload), and its failure is the channel's
+    let call = await mediaUpstreamCall(req, ch, picked.key, upstreamModel, query, deps.env.AZURE_DEFAULT_API_VERSION, deps.upstream);
+    // a row that signs or fetches tokens (Codex's OAuth access token for an alpha search) as on the text path
+    const { authorize } = providerOf(ch.type);
+    if (authorize) {
+      const save = deps.saveKey;
+      const saveKey = save && ((key: string) => save(ch.id, picked.key, key));
+      try {
+        call = await authorize(call, { ch, key: picked.key, model: upstreamModel, stream: false, upstream: deps.upstream, codexTokenEndpoint: deps.env.CODEX_OAUTH_TOKEN_ENDPOINT, saveKey });
+      } catch (e) {
+        throw e instanceof RelayError ? e : authorizeFailure(e);
+      }
+    }
+    const attempt = sendAttempt(deps, ex, { url: call.url, headers: { accept: '*/*', 'accept-encoding': 'identity', ...call.headers }, body: call.body });
+    done = attempt.done;
+    const sent = attempt.sent;
     const res = await answerOf(sent, ex, deps.log, ch.id, redact, providerOf(ch.type).media !== undefined);
     answered = true;
     if (req.kind === 'speech') {
@@ -67,7 +82,7 @@ export async function forwardMedia(deps: ForwardDeps, ex: Exchange, req: MediaRe
     if (adapter && answer) {
       // a provider's own answer (a Replicate prediction) becomes OpenAI's, which is what is sent and billed
       const converted = await adapter.answer(answer, { req, upstream: deps.upstream, nowS: Math.floor(Date.now() / 1000) });
-      if (!converted.ok) throw new RelayError(converted.failure.status, converted.failure.message, { type: converted.failure.type, code: converted.failure.code, local: false });
+      if (!converted.ok) throw mediaFailure(converted.failure);
       answer = converted.value;
       ex.send(200, JSON.stringify(answer), { 'Content-Type': 'application/json' });
     } else ex.send(200, buf, { 'Content-Type': contentType });

@@ -4,6 +4,7 @@ import { estimatePreConsume, tokensFromBytes } from '../billing/estimate-pre-con
 import { formatQuota } from '../billing/format-quota.js';
 import { characterCount, imageCallPrice, imageLogNote, imageUsage, rerankUsage, speechCountsCharacters, transcriptionTokens, type MediaUsage } from '../billing/media-price.js';
 import type { Reservation } from '../billing/quota-ledger.js';
+import type { TextQuotaExtras } from '../billing/compute-quota.js';
 import { computeRelayQuota, textUsageFromReport } from '../billing/relay-quota.js';
 import { resolvePrice, type ResolvedPrice } from '../billing/resolve-price.js';
 import { audioDurationSeconds } from '../formats/media/audio-duration.js';
@@ -40,6 +41,7 @@ const SERVES: Readonly<Record<MediaKind, ChannelTypeFilter>> = {
   translation: (type) => servesMedia(type, 'translation'),
   moderation: (type) => servesMedia(type, 'moderation'),
   rerank: (type) => servesMedia(type, 'rerank'),
+  alpha_search: (type) => servesMedia(type, 'alpha_search'),
 };
 
 /**
@@ -88,11 +90,11 @@ export async function relayMedia(app: AppServices, relay: RelayRuntime, ex: Exch
   const reservation: Reservation = reserved.reservation;
   try {
     const useChannel: string[] = [];
-    const deps = { env: app.env, options: app.options, log: app.log, upstream: relay.upstream };
+    const deps = { env: app.env, options: app.options, log: app.log, upstream: relay.upstream, saveKey: relay.saveKey };
     const query = forwardedQuery(endpoint, ex.req.query);
     const outcome = await tryChannels(app, ex, req.model, route.group, route.pinned, useChannel, relay, (channel) => forwardMedia(deps, ex, req, query, channel), serves);
     const { usage, estimated } = mediaUsage(req, outcome.answer, bill.promptTokens);
-    const q = computeRelayQuota(bill.price, textUsageFromReport(usage), 'openai', settings, { model: req.model });
+    const q = computeRelayQuota(bill.price, textUsageFromReport(usage), 'openai', settings, quotaExtras(req));
     const settlement = await settleCharge(app, caller, reservation, q, outcome.channelId);
     const imageTokens = usage.prompt_tokens_details?.image_tokens ?? 0;
     recordConsume(app, {
@@ -137,9 +139,22 @@ async function mediaBill(app: AppServices, req: MediaRequest, price: ResolvedPri
     const billed = price.usePrice ? { ...price, modelPrice: imageCallPrice(price.modelPrice, req.image) } : price;
     return { price: billed, promptTokens: null, amount: estimatePreConsume(billed, tokensFromBytes(bodyBytes), 0, settings) };
   }
+  if (req.kind === 'alpha_search') {
+    // no usage comes back: the charge is known now, and exactly that is held
+    const known = computeRelayQuota(price, textUsageFromReport(NO_USAGE), 'openai', settings, quotaExtras(req));
+    return { price, promptTokens: 0, amount: known.quota };
+  }
   const promptTokens = await knownPrompt(app, req);
   return { price, promptTokens, amount: estimatePreConsume(price, promptTokens, 0, settings) };
 }
+
+const NO_USAGE: MediaUsage = { prompt_tokens: 0, completion_tokens: 0 };
+
+/**
+ * What is billed besides the usage: an alpha search, whose upstream reports no usage, is one
+ * web_search_preview call (new-api's AlphaSearchHelper), at the model's price on top.
+ */
+const quotaExtras = (req: MediaRequest): TextQuotaExtras => (req.kind === 'alpha_search' ? { model: req.model, webSearchCalls: 1 } : { model: req.model });
 
 async function knownPrompt(app: AppServices, req: MediaRequest): Promise<number> {
   if (req.audio) {

@@ -4,8 +4,8 @@ import type { RelayRequest } from './relay-request.js';
 
 /**
  * The body sent to an OpenAI-dialect channel for an OpenAI client. The client's bytes go through untouched unless something must change: the
- * mapped model name, stream_options (injected for channels that report stream usage, removed for those
- * that reject it), or the channel's param_override (a shallow top-level overwrite). An injected
+ * mapped model name or stream_options (injected for channels that report stream usage, removed for those
+ * that reject it); the channel's param_override is laid over later (param-override.ts). An injected
  * stream_options is appended to the original bytes, so the rest still arrives exactly as sent.
  */
 export function upstreamBody(req: RelayRequest, ch: ChannelConfig, upstreamModel: string, forceStreamOption: boolean): string | Buffer {
@@ -19,8 +19,7 @@ export function upstreamBody(req: RelayRequest, ch: ChannelConfig, upstreamModel
       remove.push('stream_options');
     }
   }
-  const override = req.kind === 'chat' || req.kind === 'completions' ? ch.paramOverride : null;
-  if (!override && remove.length === 0) {
+  if (remove.length === 0) {
     const changed = Object.keys(changes);
     if (changed.length === 0) return req.raw;
     // The usual stream change, a new stream_options member, is appended to the client's own bytes.
@@ -29,7 +28,7 @@ export function upstreamBody(req: RelayRequest, ch: ChannelConfig, upstreamModel
       if (appended) return appended;
     }
   }
-  const out: Record<string, unknown> = Object.assign({}, req.body, changes, override);
+  const out: Record<string, unknown> = Object.assign({}, req.body, changes);
   for (const k of remove) delete out[k];
   return JSON.stringify(out);
 }

@@ -124,4 +124,43 @@ describe('upstreamCall', () => {
     expect(call.url).toBe('https://res.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=v');
     expect(JSON.parse(String(call.body)).messages).toEqual(expect.arrayContaining([{ role: 'user', content: 'hi' }]));
   });
+
+  const OVERRIDE = JSON.stringify({ temperature: 0.123, custom_flag: 'on' });
+  const chatBody = { model: 'm', messages: [{ role: 'user', content: 'hi' }], temperature: 1 };
+  const geminiRequest = (action: 'generateContent' | 'embedContent', body: object) =>
+    parseRelayRequest('gemini', { ...CHAT, kind: action === 'embedContent' ? 'embeddings' : 'chat', pathModel: 'm' }, Buffer.from(JSON.stringify(body)), 'application/json');
+  // (client format, channel dialect) → the channel's param_override is on the body sent, applied once, after any conversion
+  it.each<[string, () => ReturnType<typeof req>, number, string]>([
+    ['OpenAI chat → OpenAI', () => req('openai', chatBody), 1, 'm'],
+    ['OpenAI chat, model mapped → OpenAI', () => req('openai', chatBody), 1, 'm2'],
+    ['OpenAI completions → OpenAI', () => req('openai', { model: 'm', prompt: 'hi' }, { ...CHAT, kind: 'completions' }), 1, 'm'],
+    ['OpenAI embeddings → OpenAI', () => req('openai', { model: 'm', input: 'hi' }, { ...CHAT, kind: 'embeddings' }), 1, 'm'],
+    ['Responses → OpenAI (passthrough)', () => req('responses', { model: 'm', input: 'hi' }), 1, 'm'],
+    ['Claude → OpenAI (through the hub)', () => req('claude', claudeBody), 1, 'm'],
+    ['Claude → Claude (native)', () => req('claude', claudeBody), 14, 'claude-x'],
+    ['OpenAI → Claude (converted)', () => req('openai', chatBody), 14, 'claude-x'],
+    ['Gemini → Gemini (native)', () => geminiRequest('generateContent', { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }), 24, 'm'],
+    ['Gemini embedContent → Gemini (native)', () => geminiRequest('embedContent', { content: { parts: [{ text: 'hi' }] } }), 24, 'm'],
+    ['OpenAI → Gemini (converted)', () => req('openai', chatBody), 24, 'm'],
+    ['Claude → Gemini (converted)', () => req('claude', claudeBody), 24, 'm'],
+    // a `user` of its own: Dify's end-user id is otherwise fresh for every request
+    ['OpenAI → own protocol (Dify, hub adapter)', () => req('openai', { ...chatBody, user: 'u' }), 37, 'm'],
+  ])("param_override: %s", (_name, request, type, model) => {
+    const r = request();
+    const bare = JSON.parse(String(upstreamCall(r, ch(type), 'k', model, context()).body)) as Record<string, unknown>;
+    expect(bare.custom_flag).toBeUndefined();
+    const sent = JSON.parse(String(upstreamCall(r, ch(type, { param_override: OVERRIDE }), 'k', model, context()).body)) as Record<string, unknown>;
+    // the override wins over what the conversion built, and everything else is as without it
+    expect(sent).toEqual(Object.assign({}, bare, { temperature: 0.123, custom_flag: 'on' }));
+  });
+
+  it('signs an own-protocol body again after param_override (Tencent TC3)', () => {
+    const r = req('openai', chatBody);
+    const plain = upstreamCall(r, ch(23), 'a|AKID|sk', 'hunyuan-lite', context());
+    const overridden = upstreamCall(r, ch(23, { param_override: JSON.stringify({ Temperature: 0.2 }) }), 'a|AKID|sk', 'hunyuan-lite', context());
+    expect(JSON.parse(String(overridden.body)).Temperature).toBe(0.2);
+    expect(overridden.headers.authorization).toMatch(/^TC3-HMAC-SHA256 /);
+    expect(overridden.headers.authorization).not.toBe(plain.headers.authorization);
+    expect(Object.keys(overridden)).toEqual(['url', 'headers', 'body']);
+  });
 });

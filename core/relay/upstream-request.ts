@@ -5,12 +5,13 @@ import { geminiUpstreamPath, type GeminiAction } from '../formats/gemini/gemini-
 import { openAiToGeminiRequest } from '../formats/gemini/openai-to-gemini-request.js';
 import type { Converted } from '../formats/format-contracts.js';
 import type { ChatRequest, EmbeddingRequest } from '../formats/openai/chat-types.js';
-import { withParamOverride, type HubCall, type HubRequest } from '../providers/hub-adapter.js';
+import type { HubCall, HubRequest, OverridableRequest } from '../providers/hub-adapter.js';
 import type { UpstreamCall } from '../providers/provider.js';
 import { providerOf } from '../providers/registry.js';
 import { baseUrlOf, upstreamAuthHeaders, upstreamUrl } from '../providers/upstream-url.js';
 import { acceptsStreamOptions, dialectOf, hasAdapter, speaksNatively } from './dialect.js';
 import type { FormatSettings } from './format-settings-view.js';
+import { withChannelParamOverride } from './param-override.js';
 import { localError } from './relay-error.js';
 import { inlineClaudeSources, type InlinedImages } from './inline-images.js';
 import { failureError, type RelayRequest } from './relay-request.js';
@@ -41,12 +42,13 @@ const unsupported = (ch: ChannelConfig, what: string) =>
  * format goes through as the client's bytes (model mapped); any other pair through the OpenAI chat form.
  */
 export function upstreamCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string, ctx: CallContext): UpstreamCall {
-  const call = dialectCall(req, ch, key, upstreamModel, ctx);
+  // param_override over the body as built for the channel (converted or not), as new-api lays it after conversion
+  const call = withChannelParamOverride(dialectCall(req, ch, key, upstreamModel, ctx), req.kind, ch);
   // the channel's header_override is laid over last: an operator's choice wins over the dialect's defaults
-  return ch.headerOverride ? Object.assign({}, call, { headers: Object.assign({}, call.headers, ch.headerOverride) }) : call;
+  return { url: call.url, headers: ch.headerOverride ? Object.assign({}, call.headers, ch.headerOverride) : call.headers, body: call.body };
 }
 
-function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string, ctx: CallContext): UpstreamCall {
+function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string, ctx: CallContext): OverridableRequest {
   if (req.kind === 'count_tokens') throw unsupported(ch, 'count_tokens');
   // a type whose own protocol has no adapter yet is refused rather than sent an OpenAI body it cannot read
   if (!hasAdapter(ch.type)) throw unsupported(ch, `${req.kind} yet (no adapter for its API)`);
@@ -58,7 +60,7 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
   switch (dialectOf(ch.type, upstreamModel)) {
     case 'claude': {
       if (req.kind !== 'chat') throw unsupported(ch, req.kind);
-      const body = native ? nativeBody(req, ch, upstreamModel, ctx.images) : claudeBody(openAiToClaudeRequest(hubFor(req, ch, upstreamModel), ctx.settings.claude), ctx.images);
+      const body = native ? nativeBody(req, upstreamModel, ctx.images) : claudeBody(openAiToClaudeRequest(hubFor(req, ch, upstreamModel), ctx.settings.claude), ctx.images);
       return { url: `${baseUrlOf(ch)}/v1/messages`, headers: claudeHeaders(key, upstreamModel, ctx), body };
     }
     case 'gemini': {
@@ -70,7 +72,7 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
       }
       if (req.kind !== 'chat') throw unsupported(ch, req.kind);
       const action: GeminiAction = req.stream ? 'streamGenerateContent' : 'generateContent';
-      if (native) return { url: baseUrlOf(ch) + geminiUpstreamPath(upstreamModel, action, ctx.settings.gemini), headers, body: nativeBody(req, ch, upstreamModel) };
+      if (native) return { url: baseUrlOf(ch) + geminiUpstreamPath(upstreamModel, action, ctx.settings.gemini), headers, body: nativeBody(req, upstreamModel) };
       const converted = openAiToGeminiRequest(hubFor(req, ch, upstreamModel), { settings: ctx.settings.gemini, images: ctx.images ?? undefined });
       if (!converted.ok) throw failureError(converted.failure);
       return { url: baseUrlOf(ch) + geminiUpstreamPath(converted.model, action, ctx.settings.gemini), headers, body: JSON.stringify(converted.request) };
@@ -82,8 +84,8 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
       if (req.format === 'openai') {
         return { url: upstreamUrl(ch, OPENAI_PATH[req.kind], req.query, upstreamModel, ctx.azureApiVersion), headers, body: upstreamBody(req, ch, upstreamModel, ctx.forceStreamOption) };
       }
-      if (native) return { url: upstreamUrl(ch, req.compact ? '/v1/responses/compact' : '/v1/responses', '', upstreamModel, ctx.azureApiVersion), headers, body: nativeBody(req, ch, upstreamModel) };
-      const hub: Record<string, unknown> = Object.assign({}, hubFor(req, ch, upstreamModel), req.kind === 'chat' ? ch.paramOverride : null);
+      if (native) return { url: upstreamUrl(ch, req.compact ? '/v1/responses/compact' : '/v1/responses', '', upstreamModel, ctx.azureApiVersion), headers, body: nativeBody(req, upstreamModel) };
+      const hub: Record<string, unknown> = Object.assign({}, hubFor(req, ch, upstreamModel));
       if (req.stream && acceptsStreamOptions(ch.type)) hub.stream_options = { include_usage: true };
       else delete hub.stream_options;
       return { url: upstreamUrl(ch, OPENAI_PATH[req.kind], '', upstreamModel, ctx.azureApiVersion), headers, body: JSON.stringify(hub) };
@@ -92,7 +94,7 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
 }
 
 /** A provider with its own protocol: its adapter builds the call from the request in OpenAI form. */
-function hubCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string): UpstreamCall {
+function hubCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamModel: string): HubRequest {
   const adapter = providerOf(ch.type).hub;
   const call: HubCall = { ch, base: baseUrlOf(ch), key, model: upstreamModel, stream: req.stream, now: Date.now(), nonce: randomUUID(), query: adapter?.readsClientQuery ? req.query : '' };
   let built: Converted<HubRequest>;
@@ -100,9 +102,8 @@ function hubCall(req: RelayRequest, ch: ChannelConfig, key: string, upstreamMode
   else if (req.kind === 'embeddings' && adapter?.embeddings) built = adapter.embeddings.request(hubFor(req, ch, upstreamModel) as unknown as EmbeddingRequest, call);
   else throw unsupported(ch, req.kind);
   if (!built.ok) throw failureError(built.failure);
-  // new-api lays param_override over the converted body: here the provider's own, signed again if it signs
-  const { url, headers, body } = withParamOverride(built.value, req.kind === 'chat' ? ch.paramOverride : null);
-  return { url, headers, body };
+  // its `sign` travels on: param_override (laid over in upstreamCall) signs the body again
+  return built.value;
 }
 
 /** The request in OpenAI form for this channel's model; a request the hub cannot express is the client's 400. */
@@ -113,15 +114,14 @@ function hubFor(req: RelayRequest, ch: ChannelConfig, upstreamModel: string): Ch
 }
 
 /**
- * The client's own bytes, rewritten only when the model name (in the body), a param override or fetched
- * images (a Claude client's URL sources, for a cloud that takes base64 only) change them.
+ * The client's own bytes, rewritten only when the model name (in the body) or fetched images (a Claude
+ * client's URL sources, for a cloud that takes base64 only) change them.
  */
-function nativeBody(req: RelayRequest, ch: ChannelConfig, upstreamModel: string, images?: InlinedImages | null): string | Buffer {
+function nativeBody(req: RelayRequest, upstreamModel: string, images?: InlinedImages | null): string | Buffer {
   const modelInBody = req.format !== 'gemini';
-  const override = req.kind === 'chat' ? ch.paramOverride : null;
-  if (!override && !images && (!modelInBody || upstreamModel === req.model)) return req.raw;
+  if (!images && (!modelInBody || upstreamModel === req.model)) return req.raw;
   const inlined = images ? { messages: inlinedMessages(req.body.messages, images) } : null;
-  return JSON.stringify(Object.assign({}, req.body, modelInBody ? { model: upstreamModel } : null, inlined, override));
+  return JSON.stringify(Object.assign({}, req.body, modelInBody ? { model: upstreamModel } : null, inlined));
 }
 
 /** A Claude request converted from the hub, its URL sources made base64 when the target needs it. */

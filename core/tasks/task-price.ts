@@ -6,7 +6,15 @@ import { resolvePrice, type ResolvedPrice } from '../billing/resolve-price.js';
 /** USD per call for a task model with no price that may still be used (self-use mode, accepted unset ratio). */
 export const UNPRICED_TASK_PRICE = 0.1;
 
-export type TaskPrice = { ok: true; price: ResolvedPrice; quota: number } | { ok: false; message: string };
+export type TaskPrice =
+  | {
+      ok: true;
+      price: ResolvedPrice;
+      quota: number;
+      /** the model's own ratio when it has no per-call price (0 when it has one): new-api re-bills such a task from the tokens its provider reports */
+      tokenRatio: number;
+    }
+  | { ok: false; message: string };
 
 /**
  * The fixed charge of one task submit (new-api ModelPriceHelperPerCall): ModelPrice × QuotaPerUnit ×
@@ -18,5 +26,5 @@ export function taskPrice(model: string, group: string, s: PriceSettings, accept
   const resolved = resolvePrice(model, group, settings, acceptUnset);
   if (!resolved.ok) return resolved;
   const price: ResolvedPrice = resolved.usePrice ? resolved : { ...resolved, usePrice: true, modelPrice: UNPRICED_TASK_PRICE, modelRatio: 0, completionRatio: 0 };
-  return { ok: true, price, quota: free ? 0 : estimatePreConsume(price, 0, 0, settings) };
+  return { ok: true, price, quota: free ? 0 : estimatePreConsume(price, 0, 0, settings), tokenRatio: resolved.usePrice ? 0 : resolved.modelRatio };
 }

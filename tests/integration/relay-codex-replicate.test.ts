@@ -101,6 +101,21 @@ class CodexReplicateMock {
       if (!this.live.has(bearer)) return json(401, { detail: 'Unauthorized' });
       return json(200, { plan_type: 'plus', rate_limit: { allowed: true, limit_reached: false, primary_window: { used_percent: 12 } } });
     }
+    if (req.method === 'POST' && path === '/backend-api/codex/alpha/search') {
+      if (!this.live.has(bearer) || req.headers['chatgpt-account-id'] !== 'acct-1') return json(401, { detail: 'Unauthorized' });
+      const sent = JSON.parse(body) as { query?: string };
+      return json(200, { object: 'search.result', query: sent.query, results: [{ title: 'Ferryman', url: 'https://example.com/ferryman' }] });
+    }
+    if (req.method === 'GET' && path === '/backend-api/wham/rate-limit-reset-credits') {
+      if (!this.live.has(bearer)) return json(401, { detail: 'Unauthorized' });
+      return json(200, { credits: [{ id: 'credit_1', status: 'available', expires_at: '2099-01-01T00:00:00Z' }] });
+    }
+    if (req.method === 'POST' && path === '/backend-api/wham/rate-limit-reset-credits/consume') {
+      if (!this.live.has(bearer)) return json(401, { detail: 'Unauthorized' });
+      const sent = JSON.parse(body || '{}') as { redeem_request_id?: unknown };
+      if (typeof sent.redeem_request_id !== 'string' || !sent.redeem_request_id) return json(400, { detail: 'redeem_request_id is required' });
+      return json(200, { redeemed: true, redeem_request_id: sent.redeem_request_id });
+    }
     const prediction = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(path);
     if (req.method === 'POST' && prediction) {
       if (bearer !== 'r8_test' || req.headers.prefer !== 'wait') return json(401, { detail: 'Unauthenticated' });
@@ -266,6 +281,37 @@ describe('Codex and Replicate channels', () => {
     const r = await f.root.get<Record<string, unknown>>(`/api/channel/${liveChannel}/codex/usage`);
     expect(r.body).toMatchObject({ success: true, upstream_status: 200, data: { plan_type: 'plus', rate_limit: { primary_window: { used_percent: 12 } } } });
     expect(mock.sent('/backend-api/wham/usage').at(-1)!.headers).toMatchObject({ authorization: 'Bearer at-from-rt-live', 'chatgpt-account-id': 'acct-1' });
+  });
+
+  it('reads the reset credits and spends one on the admin routes, which a common user may not call', async () => {
+    const user = await seedUser(f.gw, { username: 'codex-common-reset' });
+    expect((await user.post(`/api/channel/${liveChannel}/codex/usage/reset`, {})).body).toMatchObject({ success: false, message: '无权进行此操作，权限不足' });
+    expect(mock.sent('/backend-api/wham/rate-limit-reset-credits')).toHaveLength(0);
+    const credits = await f.root.get<Record<string, unknown>>(`/api/channel/${liveChannel}/codex/usage/reset-credits`);
+    expect(credits.body).toMatchObject({ success: true, message: '', upstream_status: 200, data: { credits: [{ id: 'credit_1', status: 'available' }] } });
+    const reset = await f.root.post<Record<string, unknown>>(`/api/channel/${liveChannel}/codex/usage/reset`, {});
+    expect(reset.body).toMatchObject({ success: true, upstream_status: 200, data: { redeemed: true, redeem_request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    const consumed = mock.sent('/backend-api/wham/rate-limit-reset-credits/consume').at(-1)!;
+    expect(consumed.headers).toMatchObject({ authorization: 'Bearer at-from-rt-live', 'chatgpt-account-id': 'acct-1', 'content-type': 'application/json' });
+    // a channel of another type: new-api's refusal, nothing sent
+    const other = await addChannel(f, { models: 'gpt-4o-mini' });
+    expect((await f.root.post(`/api/channel/${other}/codex/usage/reset`, {})).body).toMatchObject({ success: false, message: 'channel type is not Codex' });
+    expect(mock.sent('/backend-api/wham/rate-limit-reset-credits/consume')).toHaveLength(1);
+  });
+
+  it('relays /v1/alpha/search to the Codex backend under the OAuth token, billed as one web search call', async () => {
+    const res = await fetch(`${f.gw.url}/v1/alpha/search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${openai.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-5', query: 'ferryman', max_results: 3 }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ object: 'search.result', query: 'ferryman', results: [{ title: 'Ferryman', url: 'https://example.com/ferryman' }] });
+    const sent = mock.sent('/backend-api/codex/alpha/search').at(-1)!;
+    expect(JSON.parse(sent.body)).toEqual({ model: 'gpt-5', query: 'ferryman', max_results: 3 });
+    expect(sent.headers).toMatchObject({ authorization: 'Bearer at-from-rt-live', 'chatgpt-account-id': 'acct-1', accept: 'application/json', originator: 'codex_cli_rs' });
+    // no usage comes back: 0 tokens, plus one web_search_preview call at $27.5 per 1000 (gpt-5) × 500 000
+    await charged(13_750, 'gpt-5');
   });
 
   it('generates images through Replicate predictions, as URLs or base64, billed per image', async () => {

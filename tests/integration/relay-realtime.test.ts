@@ -269,6 +269,44 @@ describe('/v1/realtime over WebSockets, billed from the upstream usage events', 
     });
   });
 
+  it("counts the session's tools (8 tokens each, from its second counted response) and bills what the client sent after the last response", async () => {
+    const model = 'gpt-4o-realtime-preview-2024-10-01';
+    const before = await start();
+    const s = connect(`${wsUrl}?model=${model}`, subprotocols(key));
+    await s.next('session.created');
+    const instructions = 'Use the tools.';
+    const tools = [
+      { type: 'function', name: 'get_weather', description: 'The weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+      { type: 'function', name: 'get_time', description: 'The time in a city' },
+    ];
+    s.ws.send(JSON.stringify({ type: 'session.update', session: { instructions, tools } }));
+    s.ws.send(JSON.stringify({ type: 'response.create' }));
+    await s.next('response.done');
+    s.ws.send(JSON.stringify({ type: 'response.create' }));
+    await s.next('response.done', 2);
+    // sent after the last response.done: a question and half a second of audio, never answered
+    const late = 'And tomorrow?';
+    s.ws.send(JSON.stringify({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: late }] } }));
+    for (let i = 0; i < 3; i++) s.ws.send(JSON.stringify({ type: 'input_audio_buffer.append', audio: Buffer.alloc(8000).toString('base64') }));
+    s.ws.close(1000);
+    await s.closed;
+
+    const textOut = countText('Hello there', model);
+    const toolTexts = 'function get_weather The weather of a city {"type":"object","properties":{"city":{"type":"string"}}}' + 'function get_time The time in a city ';
+    // the first counted response skips the tools (new-api's IsFirstRequest); the second counts each one's text and 8
+    const firstIn = countText(instructions, model);
+    const secondIn = countText(toolTexts, model) + 2 * 8;
+    // 0.5 s of pcm16 in: 0.5/60 × 100/0.06 = 13 tokens
+    const lateIn = countText(late, model);
+    const first = Math.round((firstIn + textOut * 4) * 2.5);
+    const second = Math.round((secondIn + textOut * 4) * 2.5);
+    const leftover = Math.round((lateIn + 13 * 20) * 2.5);
+    const row = await charged(before, first + second + leftover);
+    expect(row.prompt_tokens).toBe(firstIn + secondIn + lateIn + 13);
+    expect(row.completion_tokens).toBe(2 * textOut);
+    expect(JSON.parse(row.other)).toMatchObject({ text_input: firstIn + secondIn + lateIn, audio_input: 13, admin_info: { local_count_tokens: true } });
+  });
+
   it('closes the session with an error frame when the token cannot pay for the next response, billing what was reported', async () => {
     // 12 000: the 1 250 reserved and the first response's hold fit, the second response's hold does not
     const poor = await addToken(f.root, { remain_quota: 12_000 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { volcSign } from '../../core/tasks/video/volc-sign.js';
+import { volcSign } from '../../core/providers/volcengine/volc-sign.js';
 import { eventually } from '../support/console-client.js';
 import { seedUser } from '../support/seed-rows.js';
 import { balancesOf, START_QUOTA, startTaskFixture, taskCall, TOKEN_QUOTA, type TaskFixture, type TaskUser } from '../support/task-fixture.js';
@@ -15,6 +15,11 @@ const KLING = 0.02 * QPU;
 const SEEDANCE = 0.03 * QPU;
 const VIDU = 0.04 * QPU;
 const JIMENG = 0.05 * QPU;
+// a Seedance model priced by ratio (0.5, no per-call price): charged new-api's 0.1 per call at submit, then
+// re-billed on completion from the 246 000 tokens Ark reports: 246 000 × 0.5 × group 1 = 123 000
+const SEEDANCE_TOKENS = 246_000;
+const SEEDANCE_UNPRICED = 0.1 * QPU;
+const SEEDANCE_BY_TOKENS = 123_000;
 const MP4 = Buffer.from('\x00\x00\x00\x18ftypmp42 fake video bytes', 'latin1');
 
 interface Seen {
@@ -30,7 +35,7 @@ interface Seen {
  */
 async function startMockVideo() {
   const seen: Seen[] = [];
-  const tasks = new Map<string, { polls: number; fail: boolean }>();
+  const tasks = new Map<string, { polls: number; fail: boolean; tokens: number }>();
   let seq = 0;
   let url = '';
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -48,7 +53,8 @@ async function startMockVideo() {
     const text = body.toString('latin1');
     const create = (prefix: string) => {
       const id = `${prefix}${++seq}`;
-      tasks.set(id, { polls: 0, fail: text.includes('FAIL') });
+      // a prompt naming TOKENS finishes with Ark's usage: what a ratio-priced task is re-billed by
+      tasks.set(id, { polls: 0, fail: text.includes('FAIL'), tokens: text.includes('TOKENS') ? SEEDANCE_TOKENS : 0 });
       return id;
     };
     let m: RegExpExecArray | null;
@@ -80,7 +86,8 @@ async function startMockVideo() {
     if ((m = /^\/api\/v3\/contents\/generations\/tasks\/(cgt_\d+)$/.exec(path))) {
       const s = step(m[1]!);
       const status = { queued: 'queued', running: 'running', done: 'succeeded', fail: 'failed' }[s];
-      return json(res, 200, { id: m[1], status, content: s === 'done' ? { video_url: `${url}/files/${m[1]}.mp4` } : {}, ...(s === 'fail' ? { error: { message: 'sensitive content' } } : {}) });
+      const usage = s === 'done' && tasks.get(m[1]!)!.tokens ? { usage: { completion_tokens: tasks.get(m[1]!)!.tokens, total_tokens: tasks.get(m[1]!)!.tokens } } : {};
+      return json(res, 200, { id: m[1], status, content: s === 'done' ? { video_url: `${url}/files/${m[1]}.mp4` } : {}, ...usage, ...(s === 'fail' ? { error: { message: 'sensitive content' } } : {}) });
     }
     if (req.method === 'POST' && /^\/ent\/v2\/(text2video|img2video)$/.test(path)) return json(res, 200, { task_id: create('vidu_'), state: 'created' });
     if ((m = /^\/ent\/v2\/tasks\/(vidu_\d+)\/creations$/.exec(path))) {
@@ -302,6 +309,36 @@ describe('video task relay (Sora, Kling, Doubao Seedance) and its poller', () =>
     await eventually(async () => (await fetchTask(alice, id)).body.data as Record<string, unknown>, (t) => t.status === 'FAILURE', 15_000);
     await new Promise((res) => setTimeout(res, 600));
     expect(await refundLogs(id)).toBe(1);
+    expect(await balancesOf(f.gw, alice, want)).toEqual(want);
+  });
+
+  it('Doubao Seedance priced by ratio: re-billed once on completion from the reported tokens, the difference charged and logged', async () => {
+    const model = 'doubao-seedance-1-0-lite-t2v';
+    expect((await f.root.put('/api/option/', { key: 'ModelRatio', value: JSON.stringify({ [model]: 0.5 }) })).body.success).toBe(true);
+    await f.addChannel({ type: 54, key: 'ark-key', models: model, base_url: mock.url });
+    const r = await generations(alice, { model, prompt: 'count my TOKENS' });
+    expect(r.status).toBe(200);
+    const id = String(r.body.id);
+    const done = await eventually(async () => (await fetchTask(alice, id)).body.data as Record<string, unknown>, (t) => t.status === 'SUCCESS', 15_000);
+    expect(done).toMatchObject({ progress: '100%' });
+    want.user -= SEEDANCE_BY_TOKENS;
+    want.token -= SEEDANCE_BY_TOKENS;
+    expect(await balancesOf(f.gw, alice, want)).toEqual(want);
+    const logs = () => f.gw.sql<{ type: number; quota: number; content: string; other: string }[]>`SELECT type, quota, content, other FROM logs WHERE user_id = ${alice.id} AND model_name = ${model} ORDER BY id`;
+    const rows = await eventually(logs, (l) => l.length === 2);
+    expect(rows.map((l) => [l.type, l.quota])).toEqual([
+      [2, SEEDANCE_UNPRICED],
+      [2, SEEDANCE_BY_TOKENS - SEEDANCE_UNPRICED],
+    ]);
+    expect(rows[1]!.content).toBe('token重算：tokens=246000, modelRatio=0.50, groupRatio=1.00');
+    expect(JSON.parse(rows[1]!.other)).toMatchObject({ task_id: id, pre_consumed_quota: SEEDANCE_UNPRICED, actual_quota: SEEDANCE_BY_TOKENS });
+    expect((await f.gw.sql<{ quota: number }[]>`SELECT quota FROM tasks WHERE task_id = ${id}`)[0]!.quota).toBe(SEEDANCE_BY_TOKENS);
+
+    // reported as finished again (a second poll, another node): settled once only
+    await f.gw.sql`UPDATE tasks SET status = 'IN_PROGRESS' WHERE task_id = ${id}`;
+    await eventually(async () => (await fetchTask(alice, id)).body.data as Record<string, unknown>, (t) => t.status === 'SUCCESS', 15_000);
+    await new Promise((res) => setTimeout(res, 600));
+    expect(await logs()).toHaveLength(2);
     expect(await balancesOf(f.gw, alice, want)).toEqual(want);
   });
 

@@ -1,7 +1,8 @@
 import type { Channel } from '../../contracts/channel.js';
 import { getChannel, updateChannel } from '../../db/repositories/channels.js';
 import { parseCodexKey, type CodexKey } from '../../providers/codex/codex-key.js';
-import { codexUsageRequest } from '../../providers/codex/codex-request.js';
+import { randomUUID } from 'node:crypto';
+import { CODEX_RESET_CONSUME_PATH, CODEX_RESET_CREDITS_PATH, CODEX_USAGE_PATH, codexWhamRequest } from '../../providers/codex/codex-request.js';
 import { refreshCodexKey } from '../../providers/codex/codex-token.js';
 import { providerOf } from '../../providers/registry.js';
 import { replaceChannelKey } from '../../relay/save-channel-key.js';
@@ -73,18 +74,41 @@ async function refresh(c: ApiContext): Promise<ApiResult> {
   );
 }
 
-/** One GET of the usage endpoint: its status and body. */
-async function fetchUsage(upstream: UpstreamClient, base: string, key: CodexKey): Promise<{ status: number; body: Buffer }> {
-  const { url, headers } = codexUsageRequest(base, key.access_token, key.account_id);
-  const res = await upstream.send({ url, method: 'GET', headers, firstByteTimeoutMs: USAGE_TIMEOUT_MS, idleTimeoutMs: USAGE_TIMEOUT_MS }).response;
+/** One of the account calls the admin routes make (new-api's wham requests), and what a failed one tells the admin. */
+interface WhamCall {
+  method: 'GET' | 'POST';
+  path: string;
+  /** the body of a POST, made for each try (a reset carries a fresh redeem_request_id) */
+  body?: () => string;
+  /** the log line and the admin's message when the call itself fails */
+  logMessage: string;
+  failMessage: string | null;
+}
+
+const USAGE: WhamCall = { method: 'GET', path: CODEX_USAGE_PATH, logMessage: 'failed to fetch codex usage', failMessage: null };
+const RESET_CREDITS: WhamCall = { method: 'GET', path: CODEX_RESET_CREDITS_PATH, logMessage: 'failed to fetch codex reset credits', failMessage: '获取重置次数详情失败，请稍后重试' };
+const RESET: WhamCall = {
+  method: 'POST',
+  path: CODEX_RESET_CONSUME_PATH,
+  body: () => JSON.stringify({ redeem_request_id: randomUUID() }),
+  logMessage: 'failed to reset codex usage',
+  failMessage: '重置用量失败，请稍后重试',
+};
+
+/** One try of an account call: its status and body. */
+async function fetchWham(upstream: UpstreamClient, base: string, key: CodexKey, call: WhamCall): Promise<{ status: number; body: Buffer }> {
+  const { url, headers } = codexWhamRequest(base, call.path, key.access_token, key.account_id);
+  const body = call.body?.();
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await upstream.send({ url, method: call.method, headers, body, firstByteTimeoutMs: USAGE_TIMEOUT_MS, idleTimeoutMs: USAGE_TIMEOUT_MS }).response;
   return { status: res.status, body: await readCapped(res.body, MAX_USAGE_BODY) };
 }
 
 /**
- * GET /api/channel/:id/codex/usage — the account's usage as ChatGPT reports it, with the upstream status;
+ * An account call for the channel, answered with the upstream status and its body (JSON when it parses);
  * a refused token (401/403) is refreshed, saved and tried once more.
  */
-async function usage(c: ApiContext): Promise<ApiResult> {
+async function whamRoute(c: ApiContext, call: WhamCall): Promise<ApiResult> {
   let found: { channel: Channel; key: CodexKey };
   try {
     found = await codexChannel(c);
@@ -94,14 +118,15 @@ async function usage(c: ApiContext): Promise<ApiResult> {
   const base = found.channel.base_url || providerOf(CODEX_TYPE).defaultBaseUrl;
   let answer: { status: number; body: Buffer };
   try {
-    answer = await fetchUsage(upstreamOf(c), base, found.key);
+    answer = await fetchWham(upstreamOf(c), base, found.key, call);
     if ((answer.status === 401 || answer.status === 403) && found.key.refresh_token) {
       const next = await refreshAndSave(c, found.channel, found.key).catch(() => null);
-      if (next) answer = await fetchUsage(upstreamOf(c), base, next);
+      if (next) answer = await fetchWham(upstreamOf(c), base, next, call);
     }
   } catch (e) {
-    c.app.log.error('failed to fetch codex usage', { cause: e instanceof Error ? e.message : String(e) });
-    return fail(e instanceof Error ? e.message : String(e));
+    const cause = e instanceof Error ? e.message : String(e);
+    c.app.log.error(call.logMessage, { cause });
+    return fail(call.failMessage ?? cause);
   }
   let data: unknown;
   try {
@@ -113,7 +138,18 @@ async function usage(c: ApiContext): Promise<ApiResult> {
   return { body: { success, message: success ? '' : `upstream status: ${answer.status}`, upstream_status: answer.status, data } };
 }
 
+/** GET /api/channel/:id/codex/usage — the account's usage windows as ChatGPT reports them. */
+const usage = (c: ApiContext) => whamRoute(c, USAGE);
+
+/** GET /api/channel/:id/codex/usage/reset-credits — the account's rate-limit reset credits. */
+const resetCredits = (c: ApiContext) => whamRoute(c, RESET_CREDITS);
+
+/** POST /api/channel/:id/codex/usage/reset — spends one reset credit (new-api sends a fresh redeem_request_id). */
+const reset = (c: ApiContext) => whamRoute(c, RESET);
+
 export const codexRoutes: ApiRoute[] = [
   { method: 'post', path: '/api/channel/:id/codex/refresh', access: 'admin', handler: refresh },
   { method: 'get', path: '/api/channel/:id/codex/usage', access: 'admin', handler: usage },
+  { method: 'get', path: '/api/channel/:id/codex/usage/reset-credits', access: 'admin', handler: resetCredits },
+  { method: 'post', path: '/api/channel/:id/codex/usage/reset', access: 'admin', handler: reset },
 ];

@@ -1,8 +1,8 @@
 import type { ImageOrder } from '../../billing/media-price.js';
 import { formFiles, formText, MalformedMultipartError, parseMultipart } from './multipart.js';
 
-/** The OpenAI media and utility requests (images, audio, moderations, rerank), relayed by core/relay/relay-media.ts. */
-export type MediaKind = 'image_generation' | 'image_edit' | 'speech' | 'transcription' | 'translation' | 'moderation' | 'rerank';
+/** The OpenAI media and utility requests (images, audio, moderations, rerank, Codex's alpha search), relayed by core/relay/relay-media.ts. */
+export type MediaKind = 'image_generation' | 'image_edit' | 'speech' | 'transcription' | 'translation' | 'moderation' | 'rerank' | 'alpha_search';
 
 /** A media request as the relay bills and forwards it. */
 export interface MediaRequest {
@@ -36,6 +36,7 @@ export const DEFAULT_MEDIA_MODEL: Readonly<Record<MediaKind, string>> = {
   translation: 'whisper-1',
   moderation: 'text-moderation-latest',
   rerank: '',
+  alpha_search: '',
 };
 
 const CODE: Readonly<Record<MediaKind, string>> = {
@@ -46,6 +47,7 @@ const CODE: Readonly<Record<MediaKind, string>> = {
   translation: 'invalid_audio_request',
   moderation: 'invalid_text_request',
   rerank: 'invalid_text_request',
+  alpha_search: 'invalid_request',
 };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -86,6 +88,9 @@ export async function parseMediaRequest(kind: MediaKind, raw: Buffer, contentTyp
       if (!Array.isArray(json.documents) || json.documents.length === 0) throw fail('documents is empty');
       return { ...base, text: [query, ...json.documents.map(documentText)].join('\n') };
     }
+    case 'alpha_search':
+      // passed through as it came (new-api reads only its model); billed as one web search call
+      return base;
   }
 }
 

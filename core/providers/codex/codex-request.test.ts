@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../actors/test-channel-config.js';
-import { CODEX_HOST, codexBody, codexHeaders, codexUsageRequest } from './codex-request.js';
+import { CODEX_HOST, CODEX_RESET_CONSUME_PATH, CODEX_RESET_CREDITS_PATH, codexBody, codexHeaders, codexUsageRequest, codexWhamRequest } from './codex-request.js';
+import { codexAuthorize } from './codex-authorize.js';
 
 describe('Codex request', () => {
   it.each([
@@ -52,5 +53,23 @@ describe('Codex request', () => {
       url: 'https://chatgpt.com/backend-api/wham/usage',
       headers: { authorization: 'Bearer at', 'chatgpt-account-id': 'acc', accept: 'application/json', originator: 'codex_cli_rs' },
     });
+  });
+
+  it.each([
+    [CODEX_RESET_CREDITS_PATH, 'https://chatgpt.com/backend-api/wham/rate-limit-reset-credits'],
+    [CODEX_RESET_CONSUME_PATH, 'https://chatgpt.com/backend-api/wham/rate-limit-reset-credits/consume'],
+  ])('calls the account route %s with the same credentials', (path, url) => {
+    expect(codexWhamRequest('https://chatgpt.com/', path, 'at', 'acc')).toEqual({ url, headers: { authorization: 'Bearer at', 'chatgpt-account-id': 'acc', accept: 'application/json', originator: 'codex_cli_rs' } });
+  });
+
+  it('sends /v1/alpha/search to the search URL with its body as built, asking for JSON', async () => {
+    const ch = testConfig({ type: 57, baseUrl: 'https://chatgpt.com' });
+    const url = CODEX_HOST.url({ ch, base: 'https://chatgpt.com', path: '/v1/alpha/search', query: '', model: 'gpt-5', azureApiVersion: '' });
+    expect(url).toBe('https://chatgpt.com/backend-api/codex/alpha/search');
+    const key = JSON.stringify({ access_token: 'at', account_id: 'acc', expired: '2099-01-01T00:00:00Z' });
+    const body = '{"model":"gpt-5","query":"q","temperature":1}';
+    const sent = await codexAuthorize({ url, headers: {}, body }, { ch, key, model: 'gpt-5', stream: false, upstream: {} as never });
+    expect(sent.body).toBe(body);
+    expect(sent.headers).toMatchObject({ authorization: 'Bearer at', 'chatgpt-account-id': 'acc', accept: 'application/json', 'content-type': 'application/json' });
   });
 });

@@ -12,15 +12,21 @@ export const CODEX_MODELS: readonly string[] = [
 export const CODEX_RESPONSES_PATH = '/backend-api/codex/responses';
 export const CODEX_COMPACT_PATH = '/backend-api/codex/responses/compact';
 export const CODEX_USAGE_PATH = '/backend-api/wham/usage';
+export const CODEX_RESET_CREDITS_PATH = '/backend-api/wham/rate-limit-reset-credits';
+export const CODEX_RESET_CONSUME_PATH = '/backend-api/wham/rate-limit-reset-credits/consume';
+export const CODEX_ALPHA_SEARCH_PATH = '/backend-api/codex/alpha/search';
 
 /**
- * Every request goes to the Codex responses URL, a compaction to its compact one; the relay refuses other
- * kinds before building one (the row is responsesOnly). No credential here: the access token is the authorize step's.
+ * Every request goes to the Codex responses URL, a compaction to its compact one, an alpha search to its
+ * search one; the relay refuses other kinds before building one (the row is responsesOnly). No credential
+ * here: the access token is the authorize step's.
  */
 export const CODEX_HOST: OpenAiHost = {
-  url: ({ base, path }) => `${base.replace(/\/+$/, '')}${path.endsWith('/compact') ? CODEX_COMPACT_PATH : CODEX_RESPONSES_PATH}`,
+  url: ({ base, path }) => `${base.replace(/\/+$/, '')}${codexPath(path)}`,
   headers: () => ({}),
 };
+
+const codexPath = (path: string): string => (path === '/v1/alpha/search' ? CODEX_ALPHA_SEARCH_PATH : path.endsWith('/compact') ? CODEX_COMPACT_PATH : CODEX_RESPONSES_PATH);
 
 // Fields the Codex backend refuses (new-api drops them before sending).
 const DROPPED = ['max_output_tokens', 'temperature', 'frequency_penalty', 'presence_penalty'] as const;
@@ -50,8 +56,11 @@ export function codexBody(body: string | Buffer, compact = false): string {
   return JSON.stringify(out);
 }
 
-/** The headers new-api sets on a Codex call, laid over the call's (an operator's OpenAI-Beta or originator wins). */
-export function codexHeaders(given: Record<string, string>, accessToken: string, accountId: string, compact = false): Record<string, string> {
+/**
+ * The headers new-api sets on a Codex call, laid over the call's (an operator's OpenAI-Beta or originator
+ * wins); `json`: a call answered with one JSON body (a compaction, an alpha search), not a stream.
+ */
+export function codexHeaders(given: Record<string, string>, accessToken: string, accountId: string, json = false): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(given)) {
     const lower = name.toLowerCase();
@@ -63,14 +72,17 @@ export function codexHeaders(given: Record<string, string>, accessToken: string,
   out.originator ??= 'codex_cli_rs';
   // the backend is strict about the media type, and always answers a stream (a compaction: one JSON body)
   out['content-type'] = 'application/json';
-  out.accept = compact ? 'application/json' : 'text/event-stream';
+  out.accept = json ? 'application/json' : 'text/event-stream';
   return out;
 }
 
-/** The ChatGPT usage call (GET /backend-api/wham/usage) for the admin's usage route. */
-export function codexUsageRequest(base: string, accessToken: string, accountId: string): { url: string; headers: Record<string, string> } {
+/** A ChatGPT account call (/backend-api/wham/…) for the admin's Codex routes: usage, reset credits, a reset. */
+export function codexWhamRequest(base: string, path: string, accessToken: string, accountId: string): { url: string; headers: Record<string, string> } {
   return {
-    url: `${base.replace(/\/+$/, '')}${CODEX_USAGE_PATH}`,
+    url: `${base.replace(/\/+$/, '')}${path}`,
     headers: { authorization: `Bearer ${accessToken}`, 'chatgpt-account-id': accountId, accept: 'application/json', originator: 'codex_cli_rs' },
   };
 }
+
+/** The ChatGPT usage call (GET /backend-api/wham/usage) for the admin's usage route. */
+export const codexUsageRequest = (base: string, accessToken: string, accountId: string) => codexWhamRequest(base, CODEX_USAGE_PATH, accessToken, accountId);

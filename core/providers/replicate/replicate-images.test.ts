@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../actors/test-channel-config.js';
 import type { MediaRequest } from '../../formats/media/media-request.js';
-import { fluxSize, predictionInput, predictionUrls, replicateRequest } from './replicate-images.js';
+import { fluxSize, imageFields, predictionInput, predictionUrls, REPLICATE, replicateRequest } from './replicate-images.js';
+import { editImage, uploadedUrl } from './replicate-upload.js';
 
 const imageReq = (json: Record<string, unknown>): MediaRequest => ({ kind: 'image_generation', model: String(json.model ?? ''), body: { type: 'json', json }, image: null, text: '', audio: null });
 
@@ -54,4 +55,52 @@ describe('Replicate images', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.failure).toMatchObject({ message, type: 'upstream_error' });
   });
+
+  const editReq = (fields: Record<string, string>, files: Array<[string, string]> = [['image', 'a.png']]): MediaRequest => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    for (const [field, name] of files) form.append(field, new File([Buffer.from(name)], name, { type: 'image/png' }));
+    return { kind: 'image_edit', model: fields.model ?? '', body: { type: 'multipart', form }, image: null, text: '', audio: null };
+  };
+
+  it('reads an edit’s form fields as a generation’s JSON, and no others', () => {
+    expect(imageFields(editReq({ model: 'm', prompt: 'a hat', size: '1024x1536', n: '2', quality: 'high', response_format: 'b64_json', output_format: 'webp', user: 'u', background: 'x' }))).toEqual({
+      prompt: 'a hat',
+      size: '1024x1536',
+      n: 2,
+      quality: 'high',
+      response_format: 'b64_json',
+      output_format: 'webp',
+    });
+    expect(imageFields(imageReq({ prompt: 'p', seed: 1 }))).toEqual({ prompt: 'p', seed: 1 });
+  });
+
+  it('sends an edit as a prediction whose image_prompt is the uploaded image', () => {
+    const req = editReq({ prompt: 'a hat', size: '1024x1536', n: '1' });
+    const call = replicateRequest(req, { ch: testConfig({ type: 56 }), base: 'https://r/', key: 'r8_k', model: 'black-forest-labs/flux-1.1-pro', prepared: { image_prompt: 'https://r/files/f1' } });
+    expect(call.url).toBe('https://r/v1/models/black-forest-labs/flux-1.1-pro/predictions');
+    expect(JSON.parse(String(call.body))).toEqual({ input: { prompt: 'a hat', aspect_ratio: '2:3', num_outputs: 1, image_prompt: 'https://r/files/f1' } });
+    // without the upload's URL there is nothing to edit: the adaptor's failure, not a prediction without the image
+    expect(() => replicateRequest(req, { ch: testConfig({ type: 56 }), base: 'https://r', key: 'k', model: '' })).toThrow('image file is required for edits');
+    expect(REPLICATE.kinds).toEqual(['image_generation', 'image_edit']);
+  });
+
+  it.each([
+    [[['image', 'a.png'], ['image_prompt', 'b.png']], 'a.png'],
+    [[['mask', 'm.png'], ['image[]', 'b.png']], 'b.png'],
+    [[['image_prompt', 'c.png']], 'c.png'],
+    [[['other', 'd.png']], 'd.png'],
+    [[], null],
+  ] as Array<[Array<[string, string]>, string | null]>)('picks the edit image from %o: %s', (files, name) => {
+    const req = editReq({ prompt: 'p' }, files);
+    expect(req.body.type === 'multipart' ? (editImage(req.body.form)?.name ?? null) : 'json').toBe(name);
+  });
+
+  it.each([
+    [{ id: 'f', urls: { get: 'https://api.replicate.com/v1/files/f' } }, 'https://api.replicate.com/v1/files/f'],
+    [{ urls: { get: '' } }, null],
+    [{ urls: {} }, null],
+    [{ detail: 'Unauthenticated' }, null],
+    [null, null],
+  ])('reads the uploaded URL of %o: %s', (answer, url) => expect(uploadedUrl(answer)).toBe(url));
 });

@@ -1,12 +1,16 @@
 import type { Converted } from '../../formats/format-contracts.js';
 import type { MediaRequest } from '../../formats/media/media-request.js';
+import { formText } from '../../formats/media/multipart.js';
 import { upstreamFailure } from '../hub-adapter.js';
 import type { MediaAdapter, MediaAnswerContext, MediaCall } from '../media-adapter.js';
 import type { UpstreamCall } from '../provider.js';
+import type { UpstreamClient } from '../../upstream/upstream-client.js';
 import { fetchImageBase64 } from './replicate-fetch-image.js';
+import { uploadEditImage } from './replicate-upload.js';
 
-// Replicate (type 56) as new-api's replicate adaptor serves it: /v1/images/generations becomes a synchronous
-// prediction (`Prefer: wait`) on the model's endpoint, and the prediction's output URLs the OpenAI answer.
+// Replicate (type 56) as new-api's replicate adaptor serves it: /v1/images/generations and /v1/images/edits
+// become a synchronous prediction (`Prefer: wait`) on the model's endpoint (an edit's image uploaded to the
+// files API first, its URL the input's `image_prompt`), and the prediction's output URLs the OpenAI answer.
 
 export const REPLICATE_DEFAULT_MODEL = 'black-forest-labs/flux-1.1-pro';
 
@@ -62,15 +66,40 @@ export function predictionInput(json: Record<string, unknown>): Record<string, u
   return input;
 }
 
-/** POST {base}/v1/models/{owner}/{name}/predictions, waiting for the result. */
+// the text fields of an edit's form that mean what they mean in a generation's JSON (new-api reads no others)
+const EDIT_FIELDS = ['prompt', 'size', 'n', 'quality', 'response_format', 'output_format'] as const;
+
+/** The request's image fields: a generation's JSON, or an edit's form fields in that shape. */
+export function imageFields(req: MediaRequest): Record<string, unknown> {
+  if (req.body.type === 'json') return req.body.json;
+  const out: Record<string, unknown> = {};
+  for (const name of EDIT_FIELDS) {
+    const v = formText(req.body.form, name);
+    if (v !== '') out[name] = name === 'n' ? Number(v) : v;
+  }
+  return out;
+}
+
+/** POST {base}/v1/models/{owner}/{name}/predictions, waiting for the result; an edit's input reads the uploaded image. */
 export function replicateRequest(req: MediaRequest, call: MediaCall): UpstreamCall {
-  const json = req.body.type === 'json' ? req.body.json : {};
   const model = call.model.trim() || REPLICATE_DEFAULT_MODEL;
+  const input = predictionInput(imageFields(req));
+  if (req.kind === 'image_edit') {
+    if (typeof call.prepared?.image_prompt !== 'string') throw new Error('replicate adaptor: image file is required for edits');
+    input.image_prompt = call.prepared.image_prompt;
+  }
   return {
     url: `${call.base.replace(/\/+$/, '')}/v1/models/${model}/predictions`,
     headers: { authorization: `Bearer ${call.key}`, prefer: 'wait', 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ input: predictionInput(json) }),
+    body: JSON.stringify({ input }),
   };
+}
+
+/** An edit's image, uploaded to the files API before the prediction that reads it. */
+async function prepare(req: MediaRequest, call: MediaCall, upstream: UpstreamClient): Promise<Converted<Record<string, unknown>>> {
+  if (req.kind !== 'image_edit' || req.body.type !== 'multipart') return { ok: true, value: {} };
+  const url = await uploadEditImage(upstream, call.base, call.key, req.body.form);
+  return url.ok ? { ok: true, value: { image_prompt: url.value } } : url;
 }
 
 /** The output URLs of a succeeded prediction, or what went wrong. */
@@ -92,7 +121,7 @@ export function predictionUrls(p: Record<string, unknown>): Converted<string[]> 
 async function answer(p: Record<string, unknown>, ctx: MediaAnswerContext): Promise<Converted<Record<string, unknown>>> {
   const urls = predictionUrls(p);
   if (!urls.ok) return urls;
-  const json = ctx.req.body.type === 'json' ? ctx.req.body.json : {};
+  const json = imageFields(ctx.req);
   if (String(json.response_format ?? '').toLowerCase() !== 'b64_json') return { ok: true, value: { created: ctx.nowS, data: urls.value.map((url) => ({ url })) } };
   const data: Array<{ b64_json: string }> = [];
   for (const url of urls.value) {
@@ -103,4 +132,4 @@ async function answer(p: Record<string, unknown>, ctx: MediaAnswerContext): Prom
   return { ok: true, value: { created: ctx.nowS, data } };
 }
 
-export const REPLICATE: MediaAdapter = { kinds: ['image_generation'], request: replicateRequest, answer };
+export const REPLICATE: MediaAdapter = { kinds: ['image_generation', 'image_edit'], request: replicateRequest, prepare, answer };

@@ -18,6 +18,8 @@ export interface PollPlatform<Row extends { id: number; channel_id: number; subm
   fetch(upstream: UpstreamClient, channel: ChannelActor, ids: string[], rows: Row[]): Promise<Item[] | null>;
   itemId(item: Item): string;
   update(row: Row, item: Item, nowMs: number): { update: TaskFields; failed: boolean } | null;
+  /** finishes a task whose charge is settled again on success (a video's reported tokens); false: not this one, update it plainly */
+  complete?(row: Row, item: Item, update: TaskFields, nowMs: number): Promise<boolean>;
 }
 
 /** Ids per upstream request. */
@@ -63,7 +65,7 @@ export async function pollPlatform<Row extends { id: number; channel_id: number;
         const change = row && p.update(row, item, nowMs);
         if (!row || !change) continue;
         if (change.failed) await failTask(app, p.kind, row.id, shown(row), change.update, nowMs);
-        else await updateUnfinished(app, p.kind, row.id, change.update);
+        else if (!(p.complete && change.update.status === 'SUCCESS' && (await p.complete(row, item, change.update, nowMs)))) await updateUnfinished(app, p.kind, row.id, change.update);
       }
     }
   }

@@ -4,6 +4,7 @@ import { callTaskUpstream, channelBase } from '../task-upstream.js';
 import type { VideoPollResult } from '../video/video-adapter.js';
 import { VIDEO_PLATFORMS, videoAdapterOf } from '../video/video-adapters.js';
 import { videoPollUpdate } from '../video/video-poll-update.js';
+import { finishRebilled, videoRebill } from '../video/video-rebill.js';
 import { readProperties, upstreamTaskId, type VideoTaskRow } from '../video/video-row.js';
 import type { PollPlatform } from './poll-platform.js';
 
@@ -51,6 +52,14 @@ export function videoPlatform(app: AppServices): PollPlatform<VideoTaskRow, Vide
     update(row, item, nowMs) {
       // new-api BuildProxyURL: a video the provider serves itself is fetched through this gateway
       return videoPollUpdate(row, item.result, item.answer, Math.floor(nowMs / 1000), `${serverAddress(app)}/v1/videos/${row.task_id}/content`);
+    },
+    async complete(row, item, update, nowMs) {
+      // a ratio-priced task whose provider reported its tokens is settled again, once, as it finishes
+      const rebill = videoRebill(row, item.result);
+      if (!rebill || rebill.delta === 0) return false;
+      // finished meanwhile by another poll: settled there, nothing more to do here
+      await finishRebilled(app, row, update, rebill, nowMs);
+      return true;
     },
   };
 }

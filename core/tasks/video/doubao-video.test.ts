@@ -29,9 +29,15 @@ describe('doubaoVideo', () => {
     ['{"id":"c","status":"processing"}', { status: 'IN_PROGRESS', progress: '50%' }],
     ['{"id":"c","status":"running"}', { status: 'IN_PROGRESS', progress: '30%' }],
     ['{"id":"c","status":"succeeded","content":{"video_url":"https://tos/v.mp4"}}', { status: 'SUCCESS', progress: '100%', url: 'https://tos/v.mp4' }],
+    ['{"id":"c","status":"succeeded","content":{"video_url":"u"},"usage":{"completion_tokens":246000,"total_tokens":246000}}', { status: 'SUCCESS', url: 'u', totalTokens: 246_000 }],
+    ['{"id":"c","status":"succeeded","content":{"video_url":"u"},"usage":{"total_tokens":"many"}}', { status: 'SUCCESS', totalTokens: 0 }],
     ['{"id":"c","status":"failed"}', { status: 'FAILURE', reason: 'task failed' }],
     ['{"id":"c","status":"failed","error":{"code":"x","message":"sensitive"}}', { status: 'FAILURE', reason: 'sensitive' }],
   ])('parsePoll %s', (body, want) => {
     expect(doubaoVideo.parsePoll(body)).toMatchObject(want);
+  });
+
+  it('reads the usage of a finished task only (new-api sets TotalTokens on success)', () => {
+    expect(doubaoVideo.parsePoll('{"id":"c","status":"processing","usage":{"total_tokens":5}}')?.totalTokens).toBeUndefined();
   });
 });

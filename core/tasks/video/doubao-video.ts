@@ -7,13 +7,14 @@ const arkTask = z.looseObject({
   status: z.string().catch(''),
   content: z.looseObject({ video_url: z.string().catch('') }).nullish().catch(null),
   error: z.looseObject({ message: z.string().catch('') }).nullish().catch(null),
+  usage: z.looseObject({ total_tokens: z.number().catch(0) }).nullish().catch(null),
 });
 
 const PATH = '/api/v3/contents/generations/tasks';
 const bearer = (key: string) => ({ accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${key}` });
 
 /** Ark's statuses → new-api's, each with the progress new-api shows; an unknown one counts as running. */
-function arkResult(status: string, videoUrl: string, error: string): VideoPollResult {
+function arkResult(status: string, videoUrl: string, error: string, totalTokens: number): VideoPollResult {
   switch (status) {
     case 'pending':
     case 'queued':
@@ -21,7 +22,8 @@ function arkResult(status: string, videoUrl: string, error: string): VideoPollRe
     case 'processing':
       return { status: 'IN_PROGRESS', progress: '50%', url: '', reason: '' };
     case 'succeeded':
-      return { status: 'SUCCESS', progress: '100%', url: videoUrl, reason: '' };
+      // its usage: what a ratio-priced task is re-billed by (new-api reads it on success only)
+      return { status: 'SUCCESS', progress: '100%', url: videoUrl, reason: '', totalTokens };
     case 'failed':
       return { status: 'FAILURE', progress: '100%', url: '', reason: error || 'task failed' };
     default:
@@ -54,6 +56,6 @@ export const doubaoVideo: VideoTaskAdapter = {
   parsePoll(body) {
     const t = arkTask.safeParse(parseJsonText(body));
     if (!t.success) return null;
-    return arkResult(t.data.status, t.data.content?.video_url ?? '', t.data.error?.message ?? '');
+    return arkResult(t.data.status, t.data.content?.video_url ?? '', t.data.error?.message ?? '', t.data.usage?.total_tokens ?? 0);
   },
 };

@@ -22,6 +22,8 @@ export interface VideoSubmission {
   reservation: Reservation;
   submit: VideoSubmit;
   ratios: Record<string, number>;
+  /** the model's ratio when it has no per-call price (taskPrice): the task is re-billed from reported tokens; 0: per call */
+  tokenRatio: number;
   pinned: ChannelActor | null;
   startedAt: number;
 }
@@ -41,6 +43,16 @@ function submitAnswer(adapter: VideoTaskAdapter, upstreamBody: string, publicId:
   if (stored) return Object.assign(stored, { id: publicId, task_id: publicId });
   return { id: publicId, task_id: publicId, object: 'video', model, status: 'queued', progress: 0, created_at: nowSec };
 }
+
+/** new-api's TaskBillingContext of a submit: the prices it was charged at, kept for its settlement. */
+const billingContext = (bill: TaskBill, s: VideoSubmission) => ({
+  model_price: bill.price.modelPrice,
+  model_ratio: s.tokenRatio,
+  group_ratio: bill.price.groupRatio,
+  other_ratios: s.ratios,
+  origin_model_name: bill.model,
+  per_call_billing: s.tokenRatio === 0,
+});
 
 /** Sends a checked, reserved submit; only an answer naming a task records it and charges for it. */
 export async function forwardVideoSubmit(ctx: TaskContext, s: VideoSubmission): Promise<void> {
@@ -87,8 +99,9 @@ export async function forwardVideoSubmit(ctx: TaskContext, s: VideoSubmission): 
       progress: '0%',
       properties: JSON.stringify({ input: submit.prompt, upstream_model_name: upstreamModel, origin_model_name: bill.model }),
       data: text,
-      // the multipliers charged are kept as new-api keeps them (billing_context), for a remix to be charged alike
-      private_data: JSON.stringify({ upstream_task_id: verdict.upstreamId, token_id: caller.token.id, billing_context: { other_ratios: s.ratios } }),
+      // what it was charged with, as new-api keeps it (billing_context): a remix is charged alike, and a
+      // ratio-priced task is re-billed from the tokens its provider reports (video-rebill.ts)
+      private_data: JSON.stringify({ upstream_task_id: verdict.upstreamId, token_id: caller.token.id, billing_context: billingContext(bill, s) }),
     },
     { userId: caller.user.id, tokenId: caller.token.id, quota: bill.quota },
     now,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jimengBody, jimengReqKey, jimengVideo } from './jimeng-video.js';
 import { videoSubmitFromJimeng, videoSubmitFromJson } from './video-submit-body.js';
-import { volcSign } from './volc-sign.js';
+import { volcSign } from '../../providers/volcengine/volc-sign.js';
 
 const submit = (body: Record<string, unknown>) => {
   const r = videoSubmitFromJson({ model: 'jimeng_vgfm_t2v_l20', prompt: 'p', ...body });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseJsonText } from '../parse-json-text.js';
 import { isNewApiKey } from './kling-jwt.js';
 import { upstreamRefusal, usableId, type VideoHttpRequest, type VideoSubmit, type VideoTaskAdapter } from './video-adapter.js';
-import { volcSign } from './volc-sign.js';
+import { visualApiHeaders } from '../../providers/volcengine/volc-sign.js';
 
 const answer = z.looseObject({
   code: z.number().catch(-1),
@@ -44,11 +44,7 @@ function jimengCall(base: string, key: string, query: string, body: string, now:
   const url = `${base}${relay ? '/jimeng' : ''}/?${query}`;
   const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
   if (relay) headers.authorization = `Bearer ${key}`;
-  else {
-    const [ak, sk, extra] = key.split('|').map((p) => p.trim());
-    if (!ak || !sk || extra !== undefined) throw new Error("invalid api key format for jimeng: expected 'ak|sk'");
-    Object.assign(headers, volcSign({ method: 'POST', url, contentType: 'application/json', body, accessKey: ak, secretKey: sk, region: 'cn-north-1', service: 'cv', now }));
-  }
+  else Object.assign(headers, visualApiHeaders(url, key, body, now));
   return { url, method: 'POST', headers, body };
 }
 

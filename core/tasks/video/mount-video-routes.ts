@@ -17,5 +17,7 @@ export function mountVideoRoutes(mount: MountTask): void {
     mount('post', `/kling/v1/videos/${kind}`, (ctx) => videoSubmit(ctx, 'kling'));
     mount('get', `/kling/v1/videos/${kind}/:task_id`, (ctx, [id]) => videoFetch(ctx, id ?? ''));
   }
+  // new-api's group matches both; uWS routes each path as written
   mount('post', '/jimeng/', jimengNative);
+  mount('post', '/jimeng', jimengNative);
 }

@@ -51,6 +51,8 @@ export interface VideoPollResult {
   /** the finished video's URL, '' when the content is fetched through the provider (Sora) */
   url: string;
   reason: string;
+  /** a finished task's tokens as the provider reports them (Doubao's usage.total_tokens); absent: none */
+  totalTokens?: number;
 }
 
 /**

@@ -15,7 +15,16 @@ const privateData = z.looseObject({
   upstream_task_id: z.string().optional().catch(undefined),
   result_url: z.string().optional().catch(undefined),
   /** new-api TaskBillingContext: the multipliers the task was charged with, which a remix is charged with again */
-  billing_context: z.looseObject({ other_ratios: z.record(z.string(), z.number()).optional().catch(undefined) }).optional().catch(undefined),
+  billing_context: z
+    .looseObject({
+      other_ratios: z.record(z.string(), z.number()).optional().catch(undefined),
+      /** the model's ratio and the group's when it was charged; a ratio-priced task (per_call_billing false) is re-billed from reported tokens */
+      model_ratio: z.number().optional().catch(undefined),
+      group_ratio: z.number().optional().catch(undefined),
+      per_call_billing: z.boolean().optional().catch(undefined),
+    })
+    .optional()
+    .catch(undefined),
 });
 export type VideoPrivateData = z.infer<typeof privateData>;
 

@@ -54,7 +54,7 @@ export async function chargeAndForward(ctx: TaskContext, p: PricedSubmit): Promi
   const reserved = await reserveTask(app, bill);
   if (!reserved.ok) throw videoError(403, 'quota_not_enough', 'user quota is not enough');
   try {
-    await forwardVideoSubmit(ctx, { bill, reservation: reserved.reservation, submit, ratios, pinned: p.pinned, startedAt: p.startedAt });
+    await forwardVideoSubmit(ctx, { bill, reservation: reserved.reservation, submit, ratios, tokenRatio: price.tokenRatio, pinned: p.pinned, startedAt: p.startedAt });
   } finally {
     app.ledger.refund(reserved.reservation); // a no-op once settled
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { volcSign } from './volc-sign.js';
+import { visualApiHeaders, volcSign } from './volc-sign.js';
 
 describe('volcSign', () => {
   // Volcengine's published signing example (docs 6369/67270): IAM ListUsers at 2020-12-30T08:18:05Z.
@@ -26,5 +26,12 @@ describe('volcSign', () => {
       'x-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
       'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
     });
+  });
+
+  it('signs a visual API call with the AK|SK key in cn-north-1 for cv, and refuses other keys', () => {
+    const url = 'https://visual.volcengineapi.com/?Action=CVProcess&Version=2022-08-31';
+    const now = Date.UTC(2026, 0, 2, 3, 4, 5);
+    expect(visualApiHeaders(url, ' ak | sk ', '{}', now)).toEqual(volcSign({ method: 'POST', url, contentType: 'application/json', body: '{}', accessKey: 'ak', secretKey: 'sk', region: 'cn-north-1', service: 'cv', now }));
+    for (const key of ['sk-relay', 'a|b|c', 'a|', '']) expect(() => visualApiHeaders(url, key, '{}', now)).toThrow("expected 'ak|sk'");
   });
 });

@@ -54,3 +54,13 @@ export function volcSign(r: VolcSignInput): Record<string, string> {
     'content-type': r.contentType,
   };
 }
+
+/**
+ * The headers of a POST to Volcengine's visual API (Jimeng's images and video tasks), signed with the
+ * channel's `AK|SK` in cn-north-1 for service cv, as new-api signs them; a key of another shape throws.
+ */
+export function visualApiHeaders(url: string, key: string, body: string, now: number): Record<string, string> {
+  const [ak, sk, extra] = key.split('|').map((p) => p.trim());
+  if (!ak || !sk || extra !== undefined) throw new Error("invalid api key format for jimeng: expected 'ak|sk'");
+  return volcSign({ method: 'POST', url, contentType: 'application/json', body, accessKey: ak, secretKey: sk, region: 'cn-north-1', service: 'cv', now });
+}
