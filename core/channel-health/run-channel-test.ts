@@ -4,6 +4,7 @@ import { CHANNEL_STATUS } from '../contracts/channel.js';
 import { recordTestResult } from '../db/repositories/channels.js';
 import type { UpstreamCall } from '../providers/provider.js';
 import { providerOf } from '../providers/registry.js';
+import { authorizeContext } from '../relay/attempt.js';
 import { channelRedactor } from '../relay/channel-redactor.js';
 import { authorizeFailure } from '../relay/forward-attempt.js';
 import { formatSettingsOf } from '../relay/format-settings-view.js';
@@ -71,17 +72,8 @@ export async function runChannelTest(app: AppServices, actor: ChannelActor, aske
     });
     let call: UpstreamCall = built;
     if (authorize) {
-      // as the relay authorizes: Codex refreshes a lapsed OAuth token at the configured endpoint and keeps the rotated key
-      const save = channelKeySaver(app);
-      const ctx = {
-        ch,
-        key: picked.key,
-        model: upstreamModel,
-        stream: false,
-        upstream: app.channelHealth.upstream,
-        codexTokenEndpoint: app.env.CODEX_OAUTH_TOKEN_ENDPOINT,
-        saveKey: (key: string) => save(ch.id, picked.key, key),
-      };
+      // as the relay authorizes
+      const ctx = authorizeContext(app.env, app.channelHealth.upstream, channelKeySaver(app), { ch, key: picked.key, model: upstreamModel, stream: false });
       call = await authorize(built, ctx).catch((e: unknown) => {
         throw e instanceof RelayError ? e : authorizeFailure(e);
       });

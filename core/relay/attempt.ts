@@ -6,10 +6,12 @@ import { readCapped } from '../upstream/read-capped.js';
 import type { UpstreamCall, UpstreamClient, UpstreamRequest, UpstreamResponse } from '../upstream/upstream-client.js';
 import type { Env } from '../config/env.js';
 import type { ChannelConfig } from '../actors/channel-config.js';
+import type { AuthorizeContext } from '../providers/provider.js';
 import { providerOf } from '../providers/registry.js';
 import { classifyFailure, refusesCredentials } from './classify-failure.js';
 import type { Redact } from './redact-secrets.js';
 import { RelayError } from './relay-error.js';
+import type { SaveChannelKey } from './save-channel-key.js';
 import { transportFailure } from './transport-failure.js';
 import { upstreamError } from './upstream-error.js';
 
@@ -91,4 +93,18 @@ export function failedAttempt(e: unknown, ex: Exchange, channel: ChannelActor, k
 export function forgetRefusedToken(e: unknown, ch: ChannelConfig, key: string): void {
   const { forgetToken, tokenRefusedCodes } = providerOf(ch.type);
   if (forgetToken && e instanceof RelayError && refusesCredentials(e, tokenRefusedCodes)) forgetToken({ ch, key });
+}
+
+/**
+ * What a row's `authorize` step is given, alike on the text path, the media path and channel tests: Codex
+ * refreshes a lapsed OAuth token at the configured endpoint and keeps the rotated key (`saveKey`).
+ */
+export function authorizeContext(
+  env: Pick<Env, 'CODEX_OAUTH_TOKEN_ENDPOINT'>,
+  upstream: UpstreamClient,
+  save: SaveChannelKey | undefined,
+  call: { ch: ChannelConfig; key: string; model: string; stream: boolean },
+): AuthorizeContext {
+  const { ch, key } = call;
+  return { ch, key, model: call.model, stream: call.stream, upstream, codexTokenEndpoint: env.CODEX_OAUTH_TOKEN_ENDPOINT, saveKey: save && ((next: string) => save(ch.id, key, next)) };
 }

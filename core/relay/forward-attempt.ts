@@ -9,7 +9,7 @@ import { adminUrlPolicy } from '../upstream/outbound-policy.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { readCapped } from '../upstream/read-capped.js';
 import { channelRedactor } from './channel-redactor.js';
-import { answerOf, failedAttempt, forgetRefusedToken, sendAttempt } from './attempt.js';
+import { answerOf, authorizeContext, failedAttempt, forgetRefusedToken, sendAttempt } from './attempt.js';
 import { classifyFailure } from './classify-failure.js';
 import { completeAnswer, hubStreamRefusal, streamTranslator, type AnswerContext } from './client-answer.js';
 import { dialectOf, speaksNatively } from './dialect.js';
@@ -72,9 +72,7 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
   // Only signing and token-fetching rows await here: an OpenAI-style row goes straight on to the send.
   if (authorize) {
     try {
-      const save = deps.saveKey;
-      const saveKey = save && ((key: string) => save(ch.id, picked.key, key));
-      call = await authorize(built, { ch, key: picked.key, model: upstreamModel, stream: req.stream, upstream: deps.upstream, codexTokenEndpoint: deps.env.CODEX_OAUTH_TOKEN_ENDPOINT, saveKey });
+      call = await authorize(built, authorizeContext(deps.env, deps.upstream, deps.saveKey, { ch, key: picked.key, model: upstreamModel, stream: req.stream }));
     } catch (e) {
       if (!ex.aborted && !(e instanceof RelayError)) deps.log.warn('channel authorization failed', { channel: ch.id, cause: redact(causeOf(e)) });
       throw failedAttempt(e instanceof RelayError ? e : authorizeFailure(e), ex, channel, keyIndex, redact, false);

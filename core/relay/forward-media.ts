@@ -4,7 +4,7 @@ import type { Exchange } from '../http/exchange.js';
 import { providerOf } from '../providers/registry.js';
 import { readCapped } from '../upstream/read-capped.js';
 import type { UpstreamResponse } from '../upstream/upstream-client.js';
-import { answerOf, failedAttempt, sendAttempt } from './attempt.js';
+import { answerOf, authorizeContext, failedAttempt, forgetRefusedToken, sendAttempt } from './attempt.js';
 import { channelRedactor } from './channel-redactor.js';
 import { authorizeFailure, type ForwardDeps } from './forward-attempt.js';
 import { mediaFailure, mediaUpstreamCall } from './media-upstream.js';
@@ -51,10 +51,8 @@ export async function forwardMedia(deps: ForwardDeps, ex: Exchange, req: MediaRe
     // a row that signs or fetches tokens (Codex's OAuth access token for an alpha search) as on the text path
     const { authorize } = providerOf(ch.type);
     if (authorize) {
-      const save = deps.saveKey;
-      const saveKey = save && ((key: string) => save(ch.id, picked.key, key));
       try {
-        call = await authorize(call, { ch, key: picked.key, model: upstreamModel, stream: false, upstream: deps.upstream, codexTokenEndpoint: deps.env.CODEX_OAUTH_TOKEN_ENDPOINT, saveKey });
+        call = await authorize(call, authorizeContext(deps.env, deps.upstream, deps.saveKey, { ch, key: picked.key, model: upstreamModel, stream: false }));
       } catch (e) {
         throw e instanceof RelayError ? e : authorizeFailure(e);
       }
@@ -89,6 +87,8 @@ export async function forwardMedia(deps: ForwardDeps, ex: Exchange, req: MediaRe
     channel.succeed(Date.now() - t0, keyIndex);
     return { channelId: ch.id, upstreamModel, mapped, answer };
   } catch (e) {
+    // a refused OAuth token (Codex's alpha search) is dropped, as on the text path
+    forgetRefusedToken(e, ch, picked.key);
     throw failedAttempt(e, ex, channel, keyIndex, redact, answered);
   } finally {
     done();

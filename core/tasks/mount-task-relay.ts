@@ -30,6 +30,6 @@ export function mountTaskRelay(app: TemplatedApp, services: AppServices): Upstre
   mountMjRoutes(mount);
   mountSunoRoutes(mount);
   mountVideoRoutes(mount);
-  for (const prefix of ['/mj/*', '/:mode/mj/*', '/suno/*', '/kling/*', '/jimeng/*']) app.options(prefix, answerPreflight);
+  for (const prefix of ['/mj/*', '/:mode/mj/*', '/suno/*', '/kling/*', '/jimeng', '/jimeng/*']) app.options(prefix, answerPreflight);
   return upstream;
 }

@@ -147,6 +147,7 @@ describe('Codex and Replicate channels', () => {
   let liveChannel: number;
   let expiredChannel: number;
   let revokedChannel: number;
+  let revokedSearchChannel: number;
   const { charged } = consumeLogBook(() => f.gw, () => userId);
   const keyOf = async (id: number) => JSON.parse((await f.gw.sql<{ key: string }[]>`SELECT key FROM channels WHERE id = ${id}`)[0]!.key) as Record<string, string>;
 
@@ -157,9 +158,10 @@ describe('Codex and Replicate channels', () => {
     liveChannel = await addChannel(f, { type: 57, base_url: mock.url, key: codexKey({ access_token: 'at-live', refresh_token: 'rt-live', expired: '2099-01-01T00:00:00Z' }), models: 'gpt-5,gpt-5-openai-compact' });
     expiredChannel = await addChannel(f, { type: 57, base_url: mock.url, key: codexKey({ access_token: 'at-gone', refresh_token: 'rt-a', expired: '2020-01-01T00:00:00Z' }), models: 'gpt-5-codex' });
     revokedChannel = await addChannel(f, { type: 57, base_url: mock.url, key: codexKey({ access_token: 'at-revoked', refresh_token: 'rt-b', expired: '2099-01-01T00:00:00Z' }), models: 'gpt-5.1' });
+    revokedSearchChannel = await addChannel(f, { type: 57, base_url: mock.url, key: codexKey({ access_token: 'at-revoked-s', refresh_token: 'rt-s', expired: '2099-01-01T00:00:00Z' }), models: 'gpt-5-search' });
     await addChannel(f, { type: 56, base_url: mock.url, key: 'r8_test', models: 'flux-test', model_mapping: JSON.stringify({ 'flux-test': 'black-forest-labs/flux-schnell' }) });
     for (const [k, v] of [
-      ['ModelRatio', { 'gpt-5': 1, 'gpt-5-codex': 1, 'gpt-5.1': 1, 'gpt-5-openai-compact': 1, 'gpt-4o-openai-compact': 1 }],
+      ['ModelRatio', { 'gpt-5-search': 1, 'gpt-5': 1, 'gpt-5-codex': 1, 'gpt-5.1': 1, 'gpt-5-openai-compact': 1, 'gpt-4o-openai-compact': 1 }],
       ['CompletionRatio', { 'gpt-5': 2, 'gpt-5-codex': 2, 'gpt-5.1': 2, 'gpt-5-openai-compact': 2 }],
       ['ModelPrice', { 'flux-test': 0.04 }],
     ] as const) {
@@ -312,6 +314,24 @@ describe('Codex and Replicate channels', () => {
     expect(sent.headers).toMatchObject({ authorization: 'Bearer at-from-rt-live', 'chatgpt-account-id': 'acct-1', accept: 'application/json', originator: 'codex_cli_rs' });
     // no usage comes back: 0 tokens, plus one web_search_preview call at $27.5 per 1000 (gpt-5) × 500 000
     await charged(13_750, 'gpt-5');
+  });
+
+  it('refreshes a token the backend refused on /v1/alpha/search before the next search, as on the text path', async () => {
+    const search = () =>
+      fetch(`${f.gw.url}/v1/alpha/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${openai.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-5-search', query: 'ferryman' }),
+      });
+    const refreshes = () => mock.sent('/oauth/token').filter((s) => new URLSearchParams(s.body).get('refresh_token') === 'rt-s').length;
+    expect((await search()).status).not.toBe(200);
+    expect(refreshes()).toBe(0);
+    expect((await search()).status).toBe(200);
+    expect(refreshes()).toBe(1);
+    expect(mock.sent('/backend-api/codex/alpha/search').at(-1)!.headers.authorization).toBe('Bearer at-from-rt-s');
+    expect(await keyOf(revokedSearchChannel)).toMatchObject({ access_token: 'at-from-rt-s', refresh_token: 'rt-s-next' });
+    // only the search that was answered is charged: one web_search_preview call, as above
+    await charged(13_750, 'gpt-5-search');
   });
 
   it('generates images through Replicate predictions, as URLs or base64, billed per image', async () => {
