@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { OptionsStore } from '../options/options-store.js';
 
 export interface Mail {
@@ -22,6 +21,8 @@ export async function sendMail(options: OptionsStore, mail: Mail): Promise<void>
   const account = options.get('SMTPAccount');
   if (!host && !account) throw new Error(SMTP_NOT_CONFIGURED);
   const port = options.number('SMTPPort');
+  // loaded at the first mail, not in every relay thread's heap (README, Memory footprint)
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host,
     port,

@@ -1,4 +1,3 @@
-import { parseBuffer } from 'music-metadata';
 
 /**
  * The playing time of an uploaded audio file in seconds (new-api's GetAudioDuration, which asks ffprobe),
@@ -7,6 +6,8 @@ import { parseBuffer } from 'music-metadata';
  */
 export async function audioDurationSeconds(audio: Buffer, mimeType: string | undefined): Promise<number | null> {
   try {
+    // loaded at the first transcription, not in every relay thread's heap (README, Memory footprint)
+    const { parseBuffer } = await import('music-metadata');
     const meta = await parseBuffer(audio, mimeType ? { mimeType, size: audio.length } : { size: audio.length }, { duration: true, skipCovers: true });
     const seconds = meta.format.duration;
     return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? seconds : null;

@@ -1,5 +1,4 @@
 import { Sha256 } from '@aws-crypto/sha256-js';
-import { SignatureV4 } from '@smithy/signature-v4';
 import type { UpstreamCall } from '../provider.js';
 import type { BedrockKey } from './bedrock-key.js';
 
@@ -10,6 +9,8 @@ import type { BedrockKey } from './bedrock-key.js';
  */
 export async function sigV4Sign(call: UpstreamCall, key: BedrockKey, service: string, signingDate?: Date): Promise<UpstreamCall> {
   const url = new URL(call.url);
+  // loaded at the first Bedrock call, not in every relay thread's heap (README, Memory footprint)
+  const { SignatureV4 } = await import('@smithy/signature-v4');
   const signer = new SignatureV4({
     credentials: { accessKeyId: key.accessKeyId, secretAccessKey: key.secretAccessKey },
     region: key.region,

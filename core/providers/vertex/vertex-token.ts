@@ -1,4 +1,3 @@
-import { importPKCS8, SignJWT } from 'jose';
 import type { UpstreamClient } from '../../upstream/upstream-client.js';
 import { TokenCache, type FetchedToken } from '../token-cache.js';
 import { fetchTokenJson } from '../token-fetch.js';
@@ -9,6 +8,8 @@ const ASSERTION_LIFETIME_S = 3600;
 
 /** The signed JWT a service account trades for an access token (Google's OAuth2 "JWT bearer" grant, RS256). */
 export async function signAssertion(sa: ServiceAccount, nowS: number): Promise<string> {
+  // loaded at the first Vertex token, not in every relay thread's heap (README, Memory footprint)
+  const { importPKCS8, SignJWT } = await import('jose');
   const key = await importPKCS8(sa.private_key, 'RS256');
   return new SignJWT({ scope: SCOPE })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(sa.private_key_id ? { kid: sa.private_key_id } : {}) })
