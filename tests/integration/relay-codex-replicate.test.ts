@@ -1,57 +1,25 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addChannel, addToken, consumeLogBook, type RelayFixture, startRelayFixture } from '../support/relay-fixture.js';
+import { RecordingListener, type JsonAnswer, type Seen } from '../support/recording-listener.js';
 import { seedUser } from '../support/seed-rows.js';
 
 const TEXT = 'Hello from Codex.';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-
-interface Seen {
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
 
 /**
  * ChatGPT's Codex backend, its OAuth token endpoint and Replicate's predictions, as one listener: it checks
  * what those services check (a live access token with its account, a streamed unstored Responses body, a
  * refresh token used once, Replicate's bearer key and `Prefer: wait`) and records every request.
  */
-class CodexReplicateMock {
-  readonly seen: Seen[] = [];
+class CodexReplicateMock extends RecordingListener {
   /** access tokens the backend accepts */
   readonly live = new Set(['at-live']);
   /** refresh tokens already traded in (OpenAI rotates them) */
   private readonly spent = new Set<string>();
-  private server!: Server;
-  url = '';
 
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  sent(path: string): Seen[] {
-    return this.seen.filter((s) => s.path.startsWith(path));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const path = req.url ?? '/';
-    this.seen.push({ path, headers: req.headers, body });
-    const json = (status: number, value: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(value));
-    };
+  protected async route(req: IncomingMessage, res: ServerResponse, { path, body }: Seen, json: JsonAnswer): Promise<void> {
     const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     if (req.method === 'POST' && path === '/oauth/token') {
       const form = new URLSearchParams(body);

@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import OpenAI, { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { volcSign } from '../../core/providers/volcengine/volc-sign.js';
 import { addChannel, addToken, type ChannelSpec, consumeLogBook, ledger, type RelayFixture, startRelayFixture } from '../support/relay-fixture.js';
+import { RecordingListener, type JsonAnswer, type Seen } from '../support/recording-listener.js';
 import { seedUser } from '../support/seed-rows.js';
 import { taskCall } from '../support/task-fixture.js';
 
@@ -12,11 +12,6 @@ const DRAWN = Buffer.from('jimeng drew this').toString('base64');
 const AK = 'jm-ak';
 const SK = 'jm-sk';
 
-interface Seen {
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: Buffer;
-}
 
 /** `20260102T030405Z` as unix ms. */
 const xDateMs = (x: string): number => Date.UTC(+x.slice(0, 4), +x.slice(4, 6) - 1, +x.slice(6, 8), +x.slice(9, 11), +x.slice(11, 13), +x.slice(13, 15));
@@ -26,37 +21,11 @@ const xDateMs = (x: string): number => Date.UTC(+x.slice(0, 4), +x.slice(4, 6) -
  * files API and predictions (bearer key, `Prefer: wait`, an edit's image read back from the upload), as one
  * listener that records every request.
  */
-class MediaProvidersMock {
-  readonly seen: Seen[] = [];
+class MediaProvidersMock extends RecordingListener {
   /** what the files API stored, by id */
   readonly files = new Map<string, Buffer>();
-  private server!: Server;
-  url = '';
 
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  sent(path: string): Seen[] {
-    return this.seen.filter((s) => s.path.startsWith(path));
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks);
-    const path = req.url ?? '/';
-    this.seen.push({ path, headers: req.headers, body });
-    const json = (status: number, value: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(value));
-    };
+  protected async route(req: IncomingMessage, res: ServerResponse, { path, raw: body }: Seen, json: JsonAnswer): Promise<void> {
     const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     if (req.method === 'POST' && path === '/?Action=CVProcess&Version=2022-08-31') {
       const xDate = String(req.headers['x-date'] ?? '');
@@ -165,20 +134,20 @@ describe('Jimeng images and Replicate image edits', () => {
     expect(r.data).toEqual([{ url: `${mock.url}/files/jimeng-0.png` }]);
     const sent = mock.sent('/?Action=CVProcess').at(-1)!;
     expect(sent.headers.authorization).toMatch(/^HMAC-SHA256 Credential=jm-ak\/\d{8}\/cn-north-1\/cv\/request, SignedHeaders=content-type;host;x-content-sha256;x-date, Signature=[0-9a-f]{64}$/);
-    expect(JSON.parse(sent.body.toString('utf8'))).toEqual({ req_key: 'jimeng_high_aes_general_v21_L', prompt: 'a red fox', return_url: true, width: 768, height: 768 });
+    expect(JSON.parse(sent.body)).toEqual({ req_key: 'jimeng_high_aes_general_v21_L', prompt: 'a red fox', return_url: true, width: 768, height: 768 });
   });
 
   it('generates a Jimeng image as base64, extra_fields laid over the body', async () => {
     const params = { model: 'jimeng-test', prompt: 'a red fox', response_format: 'b64_json', extra_fields: { seed: 7, use_sr: true } } as OpenAI.ImageGenerateParamsNonStreaming;
     const r = await billed(10_000, 'jimeng-test', () => openai.images.generate(params));
     expect(r.data).toEqual([{ b64_json: DRAWN }]);
-    expect(JSON.parse(mock.sent('/?Action=CVProcess').at(-1)!.body.toString('utf8'))).toEqual({ req_key: 'jimeng_high_aes_general_v21_L', prompt: 'a red fox', seed: 7, use_sr: true });
+    expect(JSON.parse(mock.sent('/?Action=CVProcess').at(-1)!.body)).toEqual({ req_key: 'jimeng_high_aes_general_v21_L', prompt: 'a red fox', seed: 7, use_sr: true });
   });
 
   it('signs again a body the channel’s param_override changed', async () => {
     const r = await billed(10_000, 'jimeng-seeded', () => openai.images.generate({ model: 'jimeng-seeded', prompt: 'a red fox' }));
     expect(r.data).toEqual([{ url: `${mock.url}/files/jimeng-0.png` }]);
-    expect(JSON.parse(mock.sent('/?Action=CVProcess').at(-1)!.body.toString('utf8'))).toEqual({ req_key: 'jimeng-seeded', prompt: 'a red fox', return_url: true, seed: 9, use_pre_llm: true });
+    expect(JSON.parse(mock.sent('/?Action=CVProcess').at(-1)!.body)).toEqual({ req_key: 'jimeng-seeded', prompt: 'a red fox', return_url: true, seed: 9, use_pre_llm: true });
   });
 
   it('edits an image through Replicate: the image uploaded to the files API, then a prediction reading it', async () => {
@@ -190,14 +159,14 @@ describe('Jimeng images and Replicate image edits', () => {
     expect(mock.files.get('file-1')).toEqual(PNG);
     const sent = mock.sent('/v1/models/').at(-1)!;
     expect(sent.path).toBe('/v1/models/black-forest-labs/flux-kontext-pro/predictions');
-    expect(JSON.parse(sent.body.toString('utf8'))).toEqual({ input: { prompt: 'add a hat', aspect_ratio: '1:1', image_prompt: `${mock.url}/v1/files/file-1` } });
+    expect(JSON.parse(sent.body)).toEqual({ input: { prompt: 'add a hat', aspect_ratio: '1:1', image_prompt: `${mock.url}/v1/files/file-1` } });
   });
 
   it('edits with b64_json: the outputs fetched and inlined, billed per image', async () => {
     const image = await toFile(PNG, 'cat.png', { type: 'image/png' });
     const r = await billed(40_000, 'flux-edit', () => openai.images.edit({ model: 'flux-edit', image, prompt: 'add a hat', n: 2, response_format: 'b64_json' }));
     expect(r.data).toEqual([{ b64_json: PNG.toString('base64') }, { b64_json: PNG.toString('base64') }]);
-    expect(JSON.parse(mock.sent('/v1/models/').at(-1)!.body.toString('utf8')).input).toMatchObject({ num_outputs: 2, image_prompt: `${mock.url}/v1/files/file-2` });
+    expect(JSON.parse(mock.sent('/v1/models/').at(-1)!.body).input).toMatchObject({ num_outputs: 2, image_prompt: `${mock.url}/v1/files/file-2` });
   });
 
   it('gives Jimeng’s refusal and a broken answer to the client as clean errors, costing nothing', async () => {
