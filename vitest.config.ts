@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['core/**/*.test.ts', 'workers/**/*.test.ts', 'bench/**/*.test.ts', 'tests/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
-    exclude: ['node_modules', 'dist', 'pwa/dist'],
+    // bench/results holds the peer gateway's own install (npm run bench): its packages' tests are not ours
+    exclude: ['**/node_modules/**', 'dist', 'pwa/dist', 'bench/results/**'],
     globalSetup: ['tests/support/ensure-pwa-build.ts'],
     pool: 'forks',
     maxWorkers: 2,
