@@ -5,7 +5,7 @@ import { VERTEX_TOKEN_PATH } from '../../bench/mock-vertex.js';
 import { setupRoot, type ConsoleClient } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
 import { startMockUpstreamProcess, type MockUpstreamProcess } from '../support/mock-upstream-process.js';
-import { addChannel, addToken, ledger, type ChannelSpec, type RelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, type ChannelSpec, ledger, priceModels, type RelayFixture } from '../support/relay-fixture.js';
 import { testNetwork } from '../support/test-network.js';
 
 // Image URLs in chat requests are fetched by the gateway and inlined as base64 for targets that cannot read a
@@ -85,12 +85,7 @@ describe('image URLs inlined for Gemini and the Claude clouds, through the user-
       { type: 14, key: 'mock-anthropic', models: 'anthropic-sonnet', model_mapping: JSON.stringify({ 'anthropic-sonnet': SONNET }) },
     ];
     for (const ch of channels) await addChannel(f, ch);
-    for (const [k, v] of [
-      ['ModelRatio', Object.fromEntries(MODELS.map((m) => [m, 1]))],
-      ['CompletionRatio', Object.fromEntries(MODELS.map((m) => [m, 2]))],
-    ] as const) {
-      expect((await root.put('/api/option/', { key: k, value: JSON.stringify(v) })).body.success).toBe(true);
-    }
+    await priceModels(root, MODELS);
     return { f, token: await addToken(root, { remain_quota: 10_000_000 }) };
   }
 

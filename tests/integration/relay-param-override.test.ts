@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addChannel, addToken, consumeLogBook, startRelayFixture, type ChannelSpec, type RelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, type ChannelSpec, consumeLogBook, priceModels, type RelayFixture, startRelayFixture } from '../support/relay-fixture.js';
 import { seedUser } from '../support/seed-rows.js';
 
 const MODELS = ['claude-tuned', 'gemini-tuned'];
@@ -25,12 +25,7 @@ describe('param_override on a converted path', () => {
       { type: 24, models: 'gemini-tuned', param_override: JSON.stringify({ cachedContent: 'cachedContents/abc' }) },
     ];
     for (const ch of channels) await addChannel(f, ch);
-    for (const [k, v] of [
-      ['ModelRatio', Object.fromEntries(MODELS.map((m) => [m, 1]))],
-      ['CompletionRatio', Object.fromEntries(MODELS.map((m) => [m, 2]))],
-    ] as const) {
-      expect((await f.root.put('/api/option/', { key: k, value: JSON.stringify(v) })).body.success).toBe(true);
-    }
+    await priceModels(f.root, MODELS);
     const user = await seedUser(f.gw, { username: 'override-user', quota: 1_000_000 });
     userId = user.userId;
     const key = (await addToken(user, { unlimited_quota: true })).key;

@@ -3,7 +3,7 @@ import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockSpark, SPARK_TEXT, type MockSpark } from '../support/mock-spark.js';
-import { addChannel, addToken, consumeLogBook, ledger, readChatStream, startRelayFixture, type ChannelSpec, type RelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, type ChannelSpec, consumeLogBook, ledger, priceModels, readChatStream, type RelayFixture, startRelayFixture } from '../support/relay-fixture.js';
 import { seedUser } from '../support/seed-rows.js';
 
 const TEXT = SPARK_TEXT.join('');
@@ -52,12 +52,7 @@ describe('Xunfei Spark channels', () => {
       { type: 18, key: 'mock-app|mock-secret|mock-key', models: 'spark-dies-early', base_url: spark.url, other: 'v3.5' },
     ];
     for (const ch of channels) ids.push(await addChannel(f, ch));
-    for (const [k, v] of [
-      ['ModelRatio', Object.fromEntries(MODELS.map((m) => [m, 1]))],
-      ['CompletionRatio', Object.fromEntries(MODELS.map((m) => [m, 2]))],
-    ] as const) {
-      expect((await f.root.put('/api/option/', { key: k, value: JSON.stringify(v) })).body.success).toBe(true);
-    }
+    await priceModels(f.root, MODELS);
     const user = await seedUser(f.gw, { username: 'spark-user', quota: 1_000_000 });
     userId = user.userId;
     key = (await addToken(user, { unlimited_quota: true })).key;

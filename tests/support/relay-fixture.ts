@@ -65,6 +65,14 @@ export async function addToken(client: ConsoleClient, spec: Record<string, unkno
 
 /** Sum of type-2 charges and the current balances, once batched writes have landed. */
 /** A user's balance and counters beside the sum and count of their consume logs. */
+/** Prices `models` at ModelRatio 1 and CompletionRatio 2: the mocks' usage of 10 in and 20 out then costs 50 quota. */
+export async function priceModels(root: ConsoleClient, models: readonly string[]): Promise<void> {
+  for (const [key, ratio] of [['ModelRatio', 1], ['CompletionRatio', 2]] as const) {
+    const r = await root.put('/api/option/', { key, value: JSON.stringify(Object.fromEntries(models.map((m) => [m, ratio]))) });
+    if (!r.body.success) throw new Error(`${key}: ${r.body.message}`);
+  }
+}
+
 export interface Ledger {
   quota: number;
   used: number;
