@@ -1,10 +1,12 @@
 import '../../tests/support/loopback-only-network.js';
 import { createServer, type Server } from 'node:http';
-import type { Dispatcher } from 'undici';
+import { isIP } from 'node:net';
+import { Agent, type Dispatcher } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env.js';
 import { fetchUserUrl, UserUrlError } from './fetch-user-url.js';
-import { outboundDispatcher, resolveAllowed, userUrlPolicy, type OutboundPolicy, type Resolve } from './outbound-policy.js';
+import { classifyAddress } from './address-class.js';
+import { OutboundRefusedError, policyConnector, resolveAllowed, userUrlPolicy, type OutboundPolicy, type Resolve } from './outbound-policy.js';
 
 const USER = userUrlPolicy(loadEnv({}));
 const USER_OPEN = userUrlPolicy(loadEnv({ USER_URL_ALLOW_PRIVATE: 'true' }));
@@ -17,8 +19,47 @@ const dns = (table: Record<string, string[]>): Resolve => async (name) => {
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
-// Every socket may reach loopback only (loopback-only-network.ts): a refusal the policy failed to make would end
-// in the guard's error, never at the address, and the assertions on the message would fail.
+const onLoopback = (addresses: string[]) => addresses.every((a) => classifyAddress(a) === 'loopback');
+
+/**
+ * What the fetches go through: the policy's own connector (outboundDispatcher's) for this file's loopback
+ * listener, and for any other host the policy's decision alone. A host outside loopback that the policy refuses
+ * fails with its refusal; one it wrongly allowed fails the test here, before any socket is opened.
+ */
+function decidingDispatcher(policy: OutboundPolicy, resolve: Resolve): Dispatcher {
+  const connect = policyConnector(policy, resolve);
+  return new Agent({
+    connect: (options, callback) => {
+      const host = options.hostname.replace(/^\[(.*)\]$/, '$1');
+      if (isIP(host) && onLoopback([host])) return connect(options, callback);
+      resolveAllowed(host, policy, resolve).then(
+        (addresses) => (onLoopback(addresses) ? connect(options, callback) : callback(new Error(`the policy let ${addresses.join(', ')} through; not connecting`), null)),
+        (e: Error) => callback(e, null),
+      );
+    },
+  });
+}
+
+// No socket opens outside loopback: non-loopback hosts get the policy's decision only (decidingDispatcher), and
+// the network guard (loopback-only-network.ts) stands behind it.
+describe('the user-url policy on addresses outside loopback, decided without a socket', () => {
+  it.each([
+    ['http://169.254.169.254/latest/meta-data/', '169.254.169.254', 'metadata'],
+    ['http://[fd00:ec2::254]/', 'fd00:ec2::254', 'metadata'],
+    ['http://10.0.0.1/x.png', '10.0.0.1', 'private'],
+    ['http://169.254.1.1/', '169.254.1.1', 'link-local'],
+  ])('refuses %s: %s is %s', async (url, address, addressClass) => {
+    const refusal = await resolveAllowed(new URL(url).hostname, USER, dns({})).then(() => null, (e: unknown) => e);
+    expect(refusal).toBeInstanceOf(OutboundRefusedError);
+    expect(refusal).toMatchObject({ address, addressClass });
+  });
+
+  it('refuses metadata even where the operator opened private targets', async () => {
+    await expect(resolveAllowed('169.254.169.254', USER_OPEN, dns({}))).rejects.toMatchObject({ addressClass: 'metadata' });
+    await expect(resolveAllowed('10.0.0.1', USER_OPEN, dns({}))).resolves.toEqual(['10.0.0.1']);
+  });
+});
+
 describe('fetchUserUrl', () => {
   let server: Server;
   let base = '';
@@ -26,7 +67,7 @@ describe('fetchUserUrl', () => {
   let connections = 0;
   const dispatchers: Dispatcher[] = [];
   const fetchWith = (policy: OutboundPolicy, url: string, more: { resolve?: Resolve; maxBytes?: number; timeoutMs?: number } = {}) => {
-    const dispatcher = outboundDispatcher(policy, more.resolve ?? dns({}));
+    const dispatcher = decidingDispatcher(policy, more.resolve ?? dns({}));
     dispatchers.push(dispatcher);
     return fetchUserUrl(url, { dispatcher, maxBytes: more.maxBytes ?? 1024 * 1024, timeoutMs: more.timeoutMs ?? 5000 });
   };
@@ -43,7 +84,7 @@ describe('fetchUserUrl', () => {
         case '/plain':
           return res.end('no type');
         case '/to-metadata':
-          res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+          res.writeHead(302, { location: 'http://imds.example/latest/meta-data/' });
           return res.end();
         case '/to-private-name':
           res.writeHead(307, { location: 'http://intranet.example/x' });
@@ -92,13 +133,9 @@ describe('fetchUserUrl', () => {
   });
 
   it.each([
-    ['http://169.254.169.254/latest/meta-data/', '169.254.169.254', 'metadata'],
-    ['http://[fd00:ec2::254]/', 'fd00:ec2::254', 'metadata'],
-    ['http://10.0.0.1/x.png', '10.0.0.1', 'private'],
     ['http://127.0.0.1:9/x.png', '127.0.0.1', 'loopback'],
     ['http://2130706433/x.png', '127.0.0.1', 'loopback'], // decimal
     ['http://[::ffff:127.0.0.1]/x.png', '::ffff:7f00:1', 'loopback'],
-    ['http://169.254.1.1/', '169.254.1.1', 'link-local'],
   ])('refuses %s before connecting: %s is %s', async (url, address, addressClass) => {
     const e = await failure(fetchWith(USER, url));
     expect(e).toBeInstanceOf(UserUrlError);
@@ -116,7 +153,8 @@ describe('fetchUserUrl', () => {
   });
 
   it('re-checks a redirect: one to the metadata address is refused after the first hop', async () => {
-    expect(await failure(fetchWith(USER_OPEN, `${base}/to-metadata`))).toMatchObject({ refused: true, message: 'URL not allowed: outbound address 169.254.169.254 refused (metadata)' });
+    const resolve = dns({ 'imds.example': ['169.254.169.254'] });
+    expect(await failure(fetchWith(USER_OPEN, `${base}/to-metadata`, { resolve }))).toMatchObject({ refused: true, message: 'URL not allowed: outbound address 169.254.169.254 refused (metadata)' });
     expect(seen).toEqual(['/to-metadata']);
   });
 
