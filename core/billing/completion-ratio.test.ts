@@ -25,6 +25,14 @@ describe('completionRatioFor', () => {
     ['gpt-4o-all', 1, 9],
     ['gpt-4-gizmo-g-abc', 2, 2], // looked up as gpt-4-gizmo-*; override() sets the raw name, not the wildcard
     ['gpt-4o-gizmo-g-abc', 3, 3],
+    ['gpt-5', 8, 8], // after B: new-api's later table locks the gpt-5 family
+    ['gpt-5-codex', 8, 8],
+    ['gpt-5.1-codex-mini', 8, 8],
+    ['gpt-5-openai-compact', 8, 8],
+    ['gpt-5.4', 6, 6],
+    ['gpt-5.4-mini', 6, 6],
+    ['gpt-5.4-nano', 6.25, 6.25],
+    ['gpt-5-all', 1, 9],
     ['o1', 4, 4],
     ['o1-mini', 4, 4],
     ['o3-mini-high', 4, 4],

@@ -14,7 +14,8 @@ const fallback = (ratio: number): FamilyRatio => ({ ratio, fixed: false });
  * The effective completion (output) ratio of a model, with new-api B's precedence
  * (GetCompletionRatio / getHardcodedCompletionModelRatio):
  * 1. names containing "/" (OpenRouter-style ids) take the configured map when it has an entry;
- * 2. well-known families have hard-coded ratios that win over the configured map;
+ * 2. well-known families have hard-coded ratios that win over the configured map (gpt-5, newer than B, as
+ *    new-api's later table has it);
  * 3. then the configured map;
  * 4. then the family's overridable default ("other gpt-4" 2, gemini 4, command 4), else 1.
  * Gizmo names are looked up under their wildcard key.
@@ -36,6 +37,11 @@ function familyRatio(name: string): FamilyRatio {
     if (name.startsWith('gpt-4.5-preview')) return fixed(2);
     if (name.startsWith('gpt-4-turbo') || name.endsWith('gpt-4-1106') || name.endsWith('gpt-4-1105')) return fixed(3);
     return fallback(2);
+  }
+  // The gpt-5 family came after B; new-api's later table locks it like gpt-4o (so do its Codex compactions).
+  if (name.startsWith('gpt-5') && !name.endsWith('-all') && !name.endsWith('-gizmo-*')) {
+    if (name.startsWith('gpt-5.4')) return fixed(name.startsWith('gpt-5.4-nano') ? 6.25 : 6);
+    return fixed(8);
   }
   if (name.startsWith('o1') || name.startsWith('o3')) return fixed(4);
   if (name === 'chatgpt-4o-latest') return fixed(3);

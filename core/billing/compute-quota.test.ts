@@ -76,6 +76,12 @@ describe('computeTextQuota', () => {
     expect(r.fileSearch).toEqual({ calls: 3, price: 2.5, quota: '3750' });
   });
 
+  it('takes a web search price the caller knows over the context-size table (alpha search: L tool price)', () => {
+    const r = computeTextQuota(priceOf('gpt-4o', 'double'), usage(0, 0), s, { model: 'gpt-4o', webSearchCalls: 1, webSearchPrice: 10 });
+    // 10 / 1000 × 2 × 500000, no tokens
+    expect(r).toMatchObject({ quota: 10_000, zeroUsage: false, webSearch: { calls: 1, price: 10, quota: '10000' } });
+  });
+
   it.each([
     ['gpt-4o', 'low', 30],
     ['gpt-4.1', 'high', 50],

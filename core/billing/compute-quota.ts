@@ -40,6 +40,8 @@ export interface TextQuotaExtras {
   model: string;
   webSearchCalls?: number;
   webSearchContextSize?: SearchContextSize;
+  /** USD per 1 000 web search calls when the caller knows it (alpha search: L's tool price); else B's by context size */
+  webSearchPrice?: number;
   fileSearchCalls?: number;
 }
 
@@ -143,7 +145,8 @@ export function computeTextQuota(
   const webCalls = tokens(extras?.webSearchCalls);
   if (extras && webCalls > 0) {
     const contextSize = extras.webSearchContextSize ?? 'medium';
-    result.webSearch = { ...surcharge(webSearchPricePerThousand(extras.model, contextSize), webCalls, 3), contextSize };
+    const price = extras.webSearchPrice ?? webSearchPricePerThousand(extras.model, contextSize);
+    result.webSearch = { ...surcharge(price, webCalls, 3), contextSize };
   }
   const fileCalls = tokens(extras?.fileSearchCalls);
   if (fileCalls > 0) result.fileSearch = surcharge(FILE_SEARCH_PRICE_PER_THOUSAND, fileCalls, 3);

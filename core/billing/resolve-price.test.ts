@@ -84,6 +84,25 @@ describe('resolvePrice', () => {
     }
   });
 
+  it.each([
+    // ModelPrice, ModelRatio, what gpt-5-openai-compact is billed by
+    [{ '*-openai-compact': 0.02 }, {}, { usePrice: true, modelPrice: 0.02 }],
+    [{}, { '*-openai-compact': 0.5 }, { usePrice: false, modelPrice: -1, modelRatio: 0.5 }],
+    [{}, { '*-openai-compact': 0.5, 'gpt-5-openai-compact': 2 }, { usePrice: false, modelRatio: 2 }],
+    // new-api asks ModelPrice first: the wildcard price beats the model's own ratio
+    [{ '*-openai-compact': 0.02 }, { 'gpt-5-openai-compact': 2 }, { usePrice: true, modelPrice: 0.02 }],
+    [{ '*-openai-compact': 0.02, 'gpt-5-openai-compact': 0.03 }, {}, { usePrice: true, modelPrice: 0.03 }],
+  ] as const)('prices a compaction with ModelPrice %o and ModelRatio %o by %o', (modelPrice, modelRatio, expected) => {
+    expect(resolvePrice('gpt-5-openai-compact', 'default', withSettings({ modelPrice, modelRatio }), false)).toMatchObject({ ok: true, ...expected });
+  });
+
+  it('refuses a compaction with neither its own entry nor the wildcard, whatever its base model costs', () => {
+    const s = withSettings({ modelPrice: {}, modelRatio: { 'gpt-5': 0.625 } });
+    expect(resolvePrice('gpt-5-openai-compact', 'default', s, false)).toEqual({ ok: false, message: notSet('gpt-5-openai-compact') });
+    // a plain model never takes the compaction wildcard
+    expect(resolvePrice('gpt-4o', 'default', withSettings({ modelPrice: {}, modelRatio: { '*-openai-compact': 1 } }), false)).toMatchObject({ ok: false });
+  });
+
   it('treats a ratio of 0 as configured (free), not missing', () => {
     expect(resolvePrice('glm-4-flash', 'default', base, false)).toMatchObject({ ok: true, modelRatio: 0 });
   });

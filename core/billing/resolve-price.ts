@@ -1,4 +1,5 @@
 import { completionRatioFor } from './completion-ratio.js';
+import { lookupModelEntry } from './compact-wildcard.js';
 import { DEFAULT_CACHE_CREATION_RATIO } from './default-cache-ratio.js';
 import { DEFAULT_IMAGE_RATIO } from './default-image-ratio.js';
 import { gizmoWildcard } from './gizmo-wildcard.js';
@@ -40,7 +41,8 @@ export type PriceResult = ResolvedPrice | PriceNotConfigured;
  * (user setting accept_unset_model_ratio_model), in which case it is billed at ratio 37.5.
  *
  * Unlike B, `gpt-4o-gizmo-…` names also find the `gpt-4o-gizmo-*` ratio (B only mapped gpt-4-gizmo for
- * ratios, which left the shipped `gpt-4o-gizmo-*` ratio unreachable).
+ * ratios, which left the shipped `gpt-4o-gizmo-*` ratio unreachable). A compaction model without its own
+ * entry takes the `*-openai-compact` one, a wildcard price still winning over the model's own ratio.
  */
 export function resolvePrice(
   model: string,
@@ -50,7 +52,7 @@ export function resolvePrice(
 ): PriceResult {
   const key = gizmoWildcard(model);
   const groupRatio = lookupRatio(s.groupRatio, group) ?? 1;
-  const price = lookupRatio(s.modelPrice, key);
+  const price = lookupModelEntry(s.modelPrice, key);
   if (price !== undefined) {
     return {
       ok: true,
@@ -64,7 +66,7 @@ export function resolvePrice(
       groupRatio,
     };
   }
-  const configuredRatio = lookupRatio(s.modelRatio, key);
+  const configuredRatio = lookupModelEntry(s.modelRatio, key);
   if (configuredRatio === undefined && !s.selfUseMode && !acceptUnsetModelRatio) {
     return { ok: false, message: priceNotConfiguredMessage(model) };
   }

@@ -16,6 +16,16 @@ export function webSearchPricePerThousand(model: string, size: SearchContextSize
   return prices[size];
 }
 
+/**
+ * USD per 1 000 web_search_preview calls in new-api L's tool price table at its defaults
+ * (tool_price_setting.prices: `web_search_preview` $10, `web_search_preview:gpt-4o*` / `gpt-4.1*` $25, minis
+ * included). L prices a Codex /v1/alpha/search call this way, by the client's model; the context size no
+ * longer counts.
+ */
+export function webSearchPreviewToolPrice(model: string): number {
+  return model.startsWith('gpt-4o') || model.startsWith('gpt-4.1') ? 25 : 10;
+}
+
 /** USD per 1 000 file_search calls. */
 export const FILE_SEARCH_PRICE_PER_THOUSAND = 2.5;
 

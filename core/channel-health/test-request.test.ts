@@ -89,7 +89,8 @@ describe('what a channel test sends', () => {
     expect(testMappedName(19, 'gpt-5-openai-compact')).toBe('gpt-5-openai-compact');
     const r = buildTestRequest(ch(57), 'gpt-5-openai-compact', 'gpt-5', 'k', settings);
     expect(r).toMatchObject({ kind: 'openai-responses', url: 'http://up.test/backend-api/codex/responses/compact' });
-    expect(JSON.parse(String(r.body))).toEqual({ model: 'gpt-5', input: [{ role: 'user', content: 'hi' }] });
+    // Codex's body clean-up (instructions present) is the host's, before param_override
+    expect(JSON.parse(String(r.body))).toEqual({ model: 'gpt-5', input: [{ role: 'user', content: 'hi' }], instructions: '' });
   });
 
   it('sends the mapped model upstream', () => {

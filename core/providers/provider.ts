@@ -27,6 +27,12 @@ export interface HostCall {
 export interface OpenAiHost {
   url(call: HostCall): string;
   headers(ch: ChannelConfig, key: string): Record<string, string>;
+  /**
+   * A /v1/responses (or compaction) body as the host takes it, from the client's with the upstream model;
+   * the channel's param_override is laid over what it returns, as new-api lays it over its adaptor's
+   * ConvertOpenAIResponsesRequest. Absent: the client's body goes as it came.
+   */
+  responsesBody?(body: Readonly<Record<string, unknown>>, compact: boolean): Record<string, unknown>;
 }
 
 /** What is sent to the channel: where, with which credentials, and the body in the channel's dialect. */

@@ -1,5 +1,6 @@
 import type { TokenCounter } from '../../workers/pool.js';
 import { tokensFromBytes } from '../billing/estimate-pre-consume.js';
+import { goPrint } from './go-print.js';
 import type { RealtimeUsage } from './realtime-quota.js';
 
 /**
@@ -34,14 +35,23 @@ export interface RealtimeClientSession {
 }
 
 /**
- * The text counted for one tool definition. new-api counts Go's `%v` print of its tool struct (type, name,
- * description, parameters); here the same fields, space-joined, with the parameters as JSON.
+ * The text counted for one tool definition: what Go's `%v` prints for new-api's RealTimeTool struct
+ * (`{type name description parameters}`) decoded from it by encoding/json — keys matched without regard to
+ * case and the last one winning, a null leaving a string field as it was, the parameters printed as the
+ * `any` they decode to (goPrint). A field of the wrong type fails new-api's decoding of the whole event;
+ * here it is left empty. Not an object: nothing.
  */
 export function realtimeToolText(tool: unknown): string {
   const t = objectOf(tool);
   if (!t) return '';
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  return [str(t.type), str(t.name), str(t.description), t.parameters === undefined || t.parameters === null ? '' : JSON.stringify(t.parameters)].join(' ');
+  const text = { type: '', name: '', description: '' };
+  let parameters: unknown = null;
+  for (const [key, value] of Object.entries(t)) {
+    const field = key.toLowerCase();
+    if (field === 'parameters') parameters = value;
+    else if ((field === 'type' || field === 'name' || field === 'description') && typeof value === 'string') text[field] = value;
+  }
+  return `{${text.type} ${text.name} ${text.description} ${goPrint(parameters)}}`;
 }
 
 /**

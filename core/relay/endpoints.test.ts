@@ -18,6 +18,10 @@ describe('RELAY_ENDPOINTS', () => {
     ['/v1/chat/completions', 'api-version=2024-10-21&x=1&key=sk-secret', 'api-version=2024-10-21&x=1'],
     ['/v1beta/models/:model', 'alt=sse&key=sk-secret&other=1', 'alt=sse'],
     ['/v1/messages', 'beta=true', ''],
+    // Xunfei Spark's version selector reaches the adapter from every format
+    ['/v1/messages', 'beta=true&api-version=v3.1', 'api-version=v3.1'],
+    ['/v1beta/models/:model', 'alt=sse&api-version=v4.0', 'alt=sse&api-version=v4.0'],
+    ['/v1/responses', 'api-version=v3.5', 'api-version=v3.5'],
   ])('%s forwards %s as %s', (path, query, expected) => {
     expect(forwardedQuery(RELAY_ENDPOINTS.find((e) => e.path === path && e.method === 'post')!, query)).toBe(expected);
   });

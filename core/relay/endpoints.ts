@@ -35,7 +35,14 @@ export interface RelayEndpoint {
   compact?: true;
 }
 
-const post = (path: string, format: ClientFormat, kind: RelayKind, model: RelayEndpoint['model'] = 'body', upstreamQuery: RelayEndpoint['upstreamQuery'] = format === 'openai' ? 'all' : []): RelayEndpoint => ({
+/**
+ * Xunfei Spark's version selector: new-api's adaptor reads `?api-version=` from the request whatever route it
+ * came in on, so every format's rows let it reach the adapter (only Spark's reads a client query; other
+ * dialects build their URLs without it).
+ */
+const SPARK_VERSION = 'api-version';
+
+const post = (path: string, format: ClientFormat, kind: RelayKind, model: RelayEndpoint['model'] = 'body', upstreamQuery: RelayEndpoint['upstreamQuery'] = format === 'openai' ? 'all' : [SPARK_VERSION]): RelayEndpoint => ({
   method: 'post',
   path,
   format,
@@ -60,9 +67,9 @@ export const RELAY_ENDPOINTS: readonly RelayEndpoint[] = [
   post('/v1/messages', 'claude', 'chat'),
   post('/v1/messages/count_tokens', 'claude', 'count_tokens'),
   // `{model}:{action}` is one path segment; the action picks the kind (and `alt=sse` the stream form).
-  post('/v1beta/models/:model', 'gemini', 'chat', 'path', ['alt']),
+  post('/v1beta/models/:model', 'gemini', 'chat', 'path', ['alt', SPARK_VERSION]),
   // the Google SDKs with a custom base URL call the v1 path
-  post('/v1/models/:model', 'gemini', 'chat', 'path', ['alt']),
+  post('/v1/models/:model', 'gemini', 'chat', 'path', ['alt', SPARK_VERSION]),
   media('/v1/images/generations', 'image_generation'),
   media('/v1/images/edits', 'image_edit', 'multipart'),
   media('/v1/audio/speech', 'speech'),

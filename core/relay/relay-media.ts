@@ -4,9 +4,10 @@ import { estimatePreConsume, tokensFromBytes } from '../billing/estimate-pre-con
 import { formatQuota } from '../billing/format-quota.js';
 import { characterCount, imageCallPrice, imageLogNote, imageUsage, rerankUsage, speechCountsCharacters, transcriptionTokens, type MediaUsage } from '../billing/media-price.js';
 import type { Reservation } from '../billing/quota-ledger.js';
-import type { TextQuotaExtras } from '../billing/compute-quota.js';
+import type { Surcharge, TextQuotaExtras } from '../billing/compute-quota.js';
 import { computeRelayQuota, textUsageFromReport } from '../billing/relay-quota.js';
 import { resolvePrice, type ResolvedPrice } from '../billing/resolve-price.js';
+import { webSearchPreviewToolPrice } from '../billing/tool-call-price.js';
 import { audioDurationSeconds } from '../formats/media/audio-duration.js';
 import { MediaRequestError, parseMediaRequest, type MediaKind, type MediaRequest } from '../formats/media/media-request.js';
 import { formText } from '../formats/media/multipart.js';
@@ -111,6 +112,8 @@ export async function relayMedia(app: AppServices, relay: RelayRuntime, ex: Exch
       ...(req.image ? { contentNote: imageLogNote(req.image) } : {}),
       // new-api's image keys, when the answer reports image input tokens
       ...(imageTokens ? { otherExtra: { image: true, image_ratio: bill.price.imageRatio, image_output: usage.completion_tokens } } : {}),
+      // new-api's web search keys, when a call was billed (an alpha search is one)
+      ...(q.webSearch ? { otherExtra: webSearchOther(q.webSearch) } : {}),
     });
     return settlement.charged;
   } catch (e) {
@@ -152,9 +155,14 @@ const NO_USAGE: MediaUsage = { prompt_tokens: 0, completion_tokens: 0 };
 
 /**
  * What is billed besides the usage: an alpha search, whose upstream reports no usage, is one
- * web_search_preview call (new-api's AlphaSearchHelper), at the model's price on top.
+ * web_search_preview call (new-api's AlphaSearchHelper) at L's tool price for the client's model, on top
+ * of the model's price.
  */
-const quotaExtras = (req: MediaRequest): TextQuotaExtras => (req.kind === 'alpha_search' ? { model: req.model, webSearchCalls: 1 } : { model: req.model });
+const quotaExtras = (req: MediaRequest): TextQuotaExtras =>
+  req.kind === 'alpha_search' ? { model: req.model, webSearchCalls: 1, webSearchPrice: webSearchPreviewToolPrice(req.model) } : { model: req.model };
+
+/** The consume log's web search keys, as new-api's post-consume writes them for a billed call. */
+const webSearchOther = (ws: Surcharge): Record<string, unknown> => ({ web_search: true, web_search_call_count: ws.calls, web_search_price: ws.price });
 
 async function knownPrompt(app: AppServices, req: MediaRequest): Promise<number> {
   if (req.audio) {

@@ -84,7 +84,7 @@ function dialectCall(req: RelayRequest, ch: ChannelConfig, key: string, upstream
       if (req.format === 'openai') {
         return { url: upstreamUrl(ch, OPENAI_PATH[req.kind], req.query, upstreamModel, ctx.azureApiVersion), headers, body: upstreamBody(req, ch, upstreamModel, ctx.forceStreamOption) };
       }
-      if (native) return { url: upstreamUrl(ch, req.compact ? '/v1/responses/compact' : '/v1/responses', '', upstreamModel, ctx.azureApiVersion), headers, body: nativeBody(req, upstreamModel) };
+      if (native) return { url: upstreamUrl(ch, req.compact ? '/v1/responses/compact' : '/v1/responses', '', upstreamModel, ctx.azureApiVersion), headers, body: responsesBody(req, ch, upstreamModel) };
       const hub: Record<string, unknown> = Object.assign({}, hubFor(req, ch, upstreamModel));
       if (req.stream && acceptsStreamOptions(ch.type)) hub.stream_options = { include_usage: true };
       else delete hub.stream_options;
@@ -122,6 +122,12 @@ function nativeBody(req: RelayRequest, upstreamModel: string, images?: InlinedIm
   if (!images && (!modelInBody || upstreamModel === req.model)) return req.raw;
   const inlined = images ? { messages: inlinedMessages(req.body.messages, images) } : null;
   return JSON.stringify(Object.assign({}, req.body, modelInBody ? { model: upstreamModel } : null, inlined));
+}
+
+/** A Responses body that passes through: the client's, or as the channel's host takes it (Codex), before param_override. */
+function responsesBody(req: RelayRequest, ch: ChannelConfig, upstreamModel: string): string | Buffer {
+  const shape = providerOf(ch.type).host?.responsesBody;
+  return shape ? JSON.stringify(shape(Object.assign({}, req.body, { model: upstreamModel }), req.compact === true)) : nativeBody(req, upstreamModel);
 }
 
 /** A Claude request converted from the hub, its URL sources made base64 when the target needs it. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addChannel, addToken, consumeLogBook, type RelayFixture, startRelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, type ChannelSpec, consumeLogBook, type RelayFixture, startRelayFixture } from '../support/relay-fixture.js';
 import { RecordingListener, type JsonAnswer, type Seen } from '../support/recording-listener.js';
 import { seedUser } from '../support/seed-rows.js';
 
@@ -9,9 +9,10 @@ const TEXT = 'Hello from Codex.';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
 
 /**
- * ChatGPT's Codex backend, its OAuth token endpoint and Replicate's predictions, as one listener: it checks
- * what those services check (a live access token with its account, a streamed unstored Responses body, a
- * refresh token used once, Replicate's bearer key and `Prefer: wait`) and records every request.
+ * ChatGPT's Codex backend, its OAuth token endpoint, OpenAI's compaction endpoint and Replicate's predictions,
+ * as one listener: it checks what those services check (a live access token with its account, a streamed
+ * unstored Responses body, a refresh token used once, OpenAI's and Replicate's bearer keys, `Prefer: wait`)
+ * and records every request.
  */
 class CodexReplicateMock extends RecordingListener {
   /** access tokens the backend accepts */
@@ -65,6 +66,18 @@ class CodexReplicateMock extends RecordingListener {
         usage: { input_tokens: 10, output_tokens: 20, total_tokens: 30, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
       });
     }
+    if (req.method === 'POST' && path === '/v1/responses/compact') {
+      if (bearer !== 'sk-openai') return json(401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } });
+      const sent = JSON.parse(body) as { model: string };
+      return json(200, {
+        id: 'cmp_openai',
+        object: 'response.compaction',
+        created_at: 1700000000,
+        model: sent.model,
+        output: [{ type: 'compaction', id: 'cmp_item_2', encrypted_content: 'opaque-openai' }],
+        usage: { input_tokens: 10, output_tokens: 20, total_tokens: 30, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+      });
+    }
     if (req.method === 'GET' && path === '/backend-api/wham/usage') {
       if (!this.live.has(bearer)) return json(401, { detail: 'Unauthorized' });
       return json(200, { plan_type: 'plus', rate_limit: { allowed: true, limit_reached: false, primary_window: { used_percent: 12 } } });
@@ -104,8 +117,9 @@ const codexKey = (o: Record<string, unknown>) => JSON.stringify({ account_id: 'a
 
 /**
  * Codex (type 57: a ChatGPT subscription's OAuth tokens, /v1/responses only) and Replicate (type 56: images as
- * predictions) behind the relay, through the official OpenAI SDK. gpt-5 and gpt-5-codex: ratio 1, completion
- * ratio 2, so the backend's usage (10 in, 20 out) costs 50; flux-test: ModelPrice $0.04 per image (20 000).
+ * predictions) behind the relay, through the official OpenAI SDK. gpt-5 and gpt-5-codex: ratio 1, and the gpt-5
+ * family's completion ratio is new-api's locked 8 (the CompletionRatio of 2 set below must not win), so the
+ * backend's usage (10 in, 20 out) costs 170; flux-test: ModelPrice $0.04 per image (20 000).
  */
 describe('Codex and Replicate channels', () => {
   let f: RelayFixture;
@@ -127,10 +141,19 @@ describe('Codex and Replicate channels', () => {
     expiredChannel = await addChannel(f, { type: 57, base_url: mock.url, key: codexKey({ access_token: 'at-gone', refresh_token: 'rt-a', expired: '2020-01-01T00:00:00Z' }), models: 'gpt-5-codex' });
     revokedChannel = await addChannel(f, { type: 57, base_url: mock.url, key: codexKey({ access_token: 'at-revoked', refresh_token: 'rt-b', expired: '2099-01-01T00:00:00Z' }), models: 'gpt-5.1' });
     revokedSearchChannel = await addChannel(f, { type: 57, base_url: mock.url, key: codexKey({ access_token: 'at-revoked-s', refresh_token: 'rt-s', expired: '2099-01-01T00:00:00Z' }), models: 'gpt-5-search' });
+    const overridden: ChannelSpec & { param_override: string } = {
+      type: 57,
+      base_url: mock.url,
+      key: codexKey({ access_token: 'at-live', refresh_token: 'rt-override', expired: '2099-01-01T00:00:00Z' }),
+      models: 'gpt-5.1-codex',
+      param_override: JSON.stringify({ temperature: 0.3, max_output_tokens: 99 }),
+    };
+    await addChannel(f, overridden);
     await addChannel(f, { type: 56, base_url: mock.url, key: 'r8_test', models: 'flux-test', model_mapping: JSON.stringify({ 'flux-test': 'black-forest-labs/flux-schnell' }) });
     for (const [k, v] of [
-      ['ModelRatio', { 'gpt-5-search': 1, 'gpt-5': 1, 'gpt-5-codex': 1, 'gpt-5.1': 1, 'gpt-5-openai-compact': 1, 'gpt-4o-openai-compact': 1 }],
-      ['CompletionRatio', { 'gpt-5': 2, 'gpt-5-codex': 2, 'gpt-5.1': 2, 'gpt-5-openai-compact': 2 }],
+      // every other compaction model is priced by the `*-openai-compact` wildcard (ratio 2)
+      ['ModelRatio', { 'gpt-5-search': 1, 'gpt-5': 1, 'gpt-5-codex': 1, 'gpt-5.1': 1, 'gpt-5.1-codex': 1, 'gpt-5-openai-compact': 1, 'gpt-4o-openai-compact': 1, '*-openai-compact': 2 }],
+      ['CompletionRatio', { 'gpt-5': 2, 'gpt-5-codex': 2, 'gpt-5.1': 2, 'gpt-5.1-codex': 2, 'gpt-5-openai-compact': 2 }],
       ['ModelPrice', { 'flux-test': 0.04 }],
     ] as const) {
       expect((await f.root.put('/api/option/', { key: k, value: JSON.stringify(v) })).body.success).toBe(true);
@@ -155,10 +178,20 @@ describe('Codex and Replicate channels', () => {
     const r = await openai.responses.create({ model: 'gpt-5', input: 'hi', max_output_tokens: 64, temperature: 0.3 });
     expect(r.output_text).toBe(TEXT);
     expect(r.usage).toMatchObject({ input_tokens: 10, output_tokens: 20 });
-    await charged(50, 'gpt-5');
+    await charged(170, 'gpt-5');
     const sent = mock.sent('/backend-api/codex/responses').at(-1)!;
     expect(sent.headers).toMatchObject({ authorization: 'Bearer at-live', 'chatgpt-account-id': 'acct-1', originator: 'codex_cli_rs', 'openai-beta': 'responses=experimental', accept: 'text/event-stream' });
     expect(JSON.parse(sent.body)).toEqual({ model: 'gpt-5', input: 'hi', instructions: '', store: false, stream: true });
+  });
+
+  it("lays the channel's param_override over the cleaned body, so its temperature and max_output_tokens reach the backend", async () => {
+    const r = await openai.responses.create({ model: 'gpt-5.1-codex', input: 'hi', max_output_tokens: 64, temperature: 0.9 });
+    expect(r.output_text).toBe(TEXT);
+    await charged(170, 'gpt-5.1-codex');
+    const sent = mock.sent('/backend-api/codex/responses').at(-1)!;
+    expect(sent.headers.authorization).toBe('Bearer at-live');
+    // the client's values are dropped as for any Codex request (above), then the override sets its own
+    expect(JSON.parse(sent.body)).toEqual({ model: 'gpt-5.1-codex', input: 'hi', instructions: '', store: false, stream: true, temperature: 0.3, max_output_tokens: 99 });
   });
 
   it('streams a Responses request through, billed from response.completed', async () => {
@@ -171,7 +204,7 @@ describe('Codex and Replicate channels', () => {
     }
     expect(text).toBe(TEXT);
     expect(completed?.usage?.output_tokens).toBe(20);
-    await charged(50, 'gpt-5');
+    await charged(170, 'gpt-5');
   });
 
   it('compacts through the Codex backend under the -openai-compact name, billed from its usage', async () => {
@@ -180,7 +213,7 @@ describe('Codex and Replicate channels', () => {
     const r = await post({ model: 'gpt-5', input: [{ role: 'user', content: 'hi' }] });
     expect(r.status).toBe(200);
     expect(await r.json()).toMatchObject({ object: 'response.compaction', output: [{ type: 'compaction' }], usage: { input_tokens: 10, output_tokens: 20 } });
-    await charged(50, 'gpt-5-openai-compact');
+    await charged(170, 'gpt-5-openai-compact');
     const sent = mock.sent('/backend-api/codex/responses/compact').at(-1)!;
     expect(sent.headers).toMatchObject({ authorization: 'Bearer at-live', 'chatgpt-account-id': 'acct-1', accept: 'application/json' });
     expect(JSON.parse(sent.body)).toEqual({ model: 'gpt-5', input: [{ role: 'user', content: 'hi' }], instructions: '' });
@@ -194,6 +227,28 @@ describe('Codex and Replicate channels', () => {
     expect(mock.seen.length).toBe(seen);
   });
 
+  it('compacts on a plain OpenAI channel at /v1/responses/compact, under the mapped base name, priced by the *-openai-compact wildcard', async () => {
+    await addChannel(f, { type: 1, base_url: mock.url, key: 'sk-openai', models: 'gpt-4o-mini-openai-compact', model_mapping: JSON.stringify({ 'gpt-4o-mini': 'gpt-4o-mini-2024-07-18' }) });
+    const input = [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }];
+    const r = await fetch(`${f.gw.url}/v1/responses/compact`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${openai.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', input, instructions: 'sum up' }),
+    });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toMatchObject({ id: 'cmp_openai', object: 'response.compaction', output: [{ type: 'compaction', encrypted_content: 'opaque-openai' }], usage: { input_tokens: 10, output_tokens: 20 } });
+    const sent = mock.sent('/v1/responses/compact').at(-1)!;
+    expect(sent.path).toBe('/v1/responses/compact');
+    expect(sent.headers).toMatchObject({ authorization: 'Bearer sk-openai' });
+    expect(sent.headers['chatgpt-account-id']).toBeUndefined();
+    // the client's body, only its model changed: the base name, then the channel's mapping
+    expect(JSON.parse(sent.body)).toEqual({ model: 'gpt-4o-mini-2024-07-18', input, instructions: 'sum up' });
+    // no ratio of its own: the wildcard's 2, gpt-4o's completion ratio 4 → (10 + 20 × 4) × 2
+    await charged(180, 'gpt-4o-mini-openai-compact');
+    const [log] = await f.gw.sql<{ other: string }[]>`SELECT other FROM logs WHERE user_id = ${userId} AND type = 2 ORDER BY id DESC LIMIT 1`;
+    expect(JSON.parse(log!.other)).toMatchObject({ model_ratio: 2, completion_ratio: 4, model_price: -1, is_model_mapped: true, upstream_model_name: 'gpt-4o-mini-2024-07-18' });
+  });
+
   it('refuses chat completions on a Codex channel with a clear 400', async () => {
     const err = await openai.chat.completions.create({ model: 'gpt-5', messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OpenAI.APIError);
@@ -204,7 +259,7 @@ describe('Codex and Replicate channels', () => {
   it('refreshes an expired token once for three concurrent requests, and saves the rotated key', async () => {
     const answers = await Promise.all([0, 1, 2].map(() => openai.responses.create({ model: 'gpt-5-codex', input: 'hi' })));
     for (const r of answers) expect(r.output_text).toBe(TEXT);
-    for (let i = 0; i < 3; i++) await charged(50, 'gpt-5-codex');
+    for (let i = 0; i < 3; i++) await charged(170, 'gpt-5-codex');
     expect(mock.sent('/oauth/token')).toHaveLength(1);
     expect(mock.sent('/backend-api/codex/responses').slice(-3).map((s) => s.headers.authorization)).toEqual(Array(3).fill('Bearer at-from-rt-a'));
     const stored = await keyOf(expiredChannel);
@@ -212,7 +267,7 @@ describe('Codex and Replicate channels', () => {
     expect(Date.parse(stored.expired!)).toBeGreaterThan(Date.now() + 9 * 86400_000);
     // the saved key is what the next request uses: no second refresh
     await openai.responses.create({ model: 'gpt-5-codex', input: 'hi' });
-    await charged(50, 'gpt-5-codex');
+    await charged(170, 'gpt-5-codex');
     expect(mock.sent('/oauth/token')).toHaveLength(1);
   });
 
@@ -222,7 +277,7 @@ describe('Codex and Replicate channels', () => {
     expect(mock.sent('/oauth/token')).toHaveLength(1);
     const r = await openai.responses.create({ model: 'gpt-5.1', input: 'hi' });
     expect(r.output_text).toBe(TEXT);
-    await charged(50, 'gpt-5.1');
+    await charged(170, 'gpt-5.1');
     expect(mock.sent('/oauth/token')).toHaveLength(2);
     expect(await keyOf(revokedChannel)).toMatchObject({ access_token: 'at-from-rt-b', refresh_token: 'rt-b-next' });
   });
@@ -240,7 +295,7 @@ describe('Codex and Replicate channels', () => {
     expect(await keyOf(liveChannel)).toMatchObject({ access_token: 'at-from-rt-live', refresh_token: 'rt-live-next' });
     const answer = await openai.responses.create({ model: 'gpt-5', input: 'hi' });
     expect(answer.output_text).toBe(TEXT);
-    await charged(50, 'gpt-5');
+    await charged(170, 'gpt-5');
     expect(mock.sent('/backend-api/codex/responses').at(-1)!.headers.authorization).toBe('Bearer at-from-rt-live');
     // a channel of another type is not refreshed
     const other = await addChannel(f, { models: 'gpt-4o-mini' });
@@ -280,8 +335,8 @@ describe('Codex and Replicate channels', () => {
     const sent = mock.sent('/backend-api/codex/alpha/search').at(-1)!;
     expect(JSON.parse(sent.body)).toEqual({ model: 'gpt-5', query: 'ferryman', max_results: 3 });
     expect(sent.headers).toMatchObject({ authorization: 'Bearer at-from-rt-live', 'chatgpt-account-id': 'acct-1', accept: 'application/json', originator: 'codex_cli_rs' });
-    // no usage comes back: 0 tokens, plus one web_search_preview call at $27.5 per 1000 (gpt-5) × 500 000
-    await charged(13_750, 'gpt-5');
+    // no usage comes back: 0 tokens, plus one web_search_preview call at $10 per 1000 (gpt-5) × 500 000
+    await charged(5_000, 'gpt-5');
   });
 
   it('refreshes a token the backend refused on /v1/alpha/search before the next search, as on the text path', async () => {
@@ -299,7 +354,7 @@ describe('Codex and Replicate channels', () => {
     expect(mock.sent('/backend-api/codex/alpha/search').at(-1)!.headers.authorization).toBe('Bearer at-from-rt-s');
     expect(await keyOf(revokedSearchChannel)).toMatchObject({ access_token: 'at-from-rt-s', refresh_token: 'rt-s-next' });
     // only the search that was answered is charged: one web_search_preview call, as above
-    await charged(13_750, 'gpt-5-search');
+    await charged(5_000, 'gpt-5-search');
   });
 
   it('generates images through Replicate predictions, as URLs or base64, billed per image', async () => {

@@ -117,6 +117,13 @@ describe('Xunfei Spark channels', () => {
     await charged(50, 'SparkDesk-v3.5');
   });
 
+  it("takes a Claude client's ?api-version= too, as new-api's adaptor reads it on every route", async () => {
+    const msg = await claude.messages.create({ model: 'SparkDesk', max_tokens: 64, messages: [{ role: 'user', content: 'hi' }] }, { query: { 'api-version': 'v3.1' } });
+    expect(msg.content).toEqual([expect.objectContaining({ type: 'text', text: TEXT })]);
+    expect(lastSeen()).toMatchObject({ path: '/v3.1/chat', body: { parameter: { chat: { domain: 'generalv3' } } } });
+    await charged(50, 'SparkDesk');
+  });
+
   it('streams to a Gemini client', async () => {
     const gemini = new GoogleGenAI({ apiKey: key, httpOptions: { baseUrl: f.gw.url } });
     let text = '';

@@ -19,11 +19,13 @@ export const CODEX_ALPHA_SEARCH_PATH = '/backend-api/codex/alpha/search';
 /**
  * Every request goes to the Codex responses URL, a compaction to its compact one, an alpha search to its
  * search one; the relay refuses other kinds before building one (the row is responsesOnly). No credential
- * here: the access token is the authorize step's.
+ * here: the access token is the authorize step's. The body is cleaned here, under the channel's
+ * param_override; `stream: true` is the authorize step's, over it.
  */
 export const CODEX_HOST: OpenAiHost = {
   url: ({ base, path }) => `${base.replace(/\/+$/, '')}${codexPath(path)}`,
   headers: () => ({}),
+  responsesBody: codexBody,
 };
 
 const codexPath = (path: string): string => (path === '/v1/alpha/search' ? CODEX_ALPHA_SEARCH_PATH : path.endsWith('/compact') ? CODEX_COMPACT_PATH : CODEX_RESPONSES_PATH);
@@ -32,11 +34,25 @@ const codexPath = (path: string): string => (path === '/v1/alpha/search' ? CODEX
 const DROPPED = ['max_output_tokens', 'temperature', 'frequency_penalty', 'presence_penalty'] as const;
 
 /**
- * The Responses body as Codex takes it: `stream: true` whatever the client asked (a non-stream answer is
- * collected from the stream), `store: false`, `instructions` present (an empty string when absent). A
- * compaction is not streamed (new-api leaves its `stream` as it came): only the fields are cleaned.
+ * The Responses body as Codex takes it (new-api's ConvertOpenAIResponsesRequest): `store: false`,
+ * `instructions` present (an empty string when absent), without the fields the backend refuses. A channel's
+ * param_override is laid over the result, so an operator may still send one of them. A compaction is not
+ * streamed: its `stream` goes too.
  */
-export function codexBody(body: string | Buffer, compact = false): string {
+export function codexBody(body: Readonly<Record<string, unknown>>, compact = false): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.assign({}, body);
+  for (const f of DROPPED) delete out[f];
+  if (out.instructions === undefined || out.instructions === null) out.instructions = '';
+  if (compact) delete out.stream;
+  else out.store = false;
+  return out;
+}
+
+/**
+ * The body as sent (new-api's DoRequest): `stream: true` whatever the client or an override asked, since a
+ * non-stream answer is collected from the stream.
+ */
+export function codexStreamedBody(body: string | Buffer): string {
   let doc: unknown;
   try {
     doc = JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
@@ -44,16 +60,7 @@ export function codexBody(body: string | Buffer, compact = false): string {
     throw new Error('codex responses request body must be a JSON object');
   }
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('codex responses request body must be a JSON object');
-  const out: Record<string, unknown> = Object.assign({}, doc as Record<string, unknown>);
-  for (const f of DROPPED) delete out[f];
-  if (out.instructions === undefined || out.instructions === null) out.instructions = '';
-  if (compact) {
-    delete out.stream;
-    return JSON.stringify(out);
-  }
-  out.store = false;
-  out.stream = true;
-  return JSON.stringify(out);
+  return JSON.stringify(Object.assign(doc, { stream: true }));
 }
 
 /**
