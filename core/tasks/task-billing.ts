@@ -35,13 +35,14 @@ export function taskLogContent(price: ResolvedPrice, action: string, id?: string
 /**
  * Settles an accepted submit: the reservation becomes the charge (counters, channel usage), the token
  * cache follows, and a type-2 log with new-api's `other` for tasks (group_ratio, model_price) explains it.
+ * Returns what was charged: less than the bill only when it exceeded the reservation and the balance.
  */
-export async function settleTask(app: AppServices, bill: TaskBill, r: Reservation, channelId: number, content: string, startedAt: number): Promise<void> {
+export async function settleTask(app: AppServices, bill: TaskBill, r: Reservation, channelId: number, content: string, startedAt: number): Promise<number> {
   const { caller } = bill;
   const { charged } = await app.ledger.settle(r, bill.quota, channelId, true);
   if (charged > 0) app.lowBalance.afterCharge(caller.user, r.userQuotaAfter + r.amount - charged, charged);
   if (!caller.token.unlimitedQuota) caller.token.remainQuota -= charged;
-  if (!app.options.bool('LogConsumeEnabled')) return;
+  if (!app.options.bool('LogConsumeEnabled')) return charged;
   const now = Date.now();
   const row = newLog({
     type: LOG_CONSUME,
@@ -60,4 +61,5 @@ export async function settleTask(app: AppServices, bill: TaskBill, r: Reservatio
   });
   app.logs.add(row);
   app.dashboard.recordUsage(row.user_id, row.username, row.model_name, row.created_at, row.quota, 0);
+  return charged;
 }

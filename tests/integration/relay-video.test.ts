@@ -5,6 +5,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { volcSign } from '../../core/providers/volcengine/volc-sign.js';
 import { eventually } from '../support/console-client.js';
+import { addToken } from '../support/relay-fixture.js';
 import { seedUser } from '../support/seed-rows.js';
 import { balancesOf, START_QUOTA, startTaskFixture, taskCall, TOKEN_QUOTA, type TaskFixture, type TaskUser } from '../support/task-fixture.js';
 
@@ -20,6 +21,9 @@ const JIMENG = 0.05 * QPU;
 const SEEDANCE_TOKENS = 246_000;
 const SEEDANCE_UNPRICED = 0.1 * QPU;
 const SEEDANCE_BY_TOKENS = 123_000;
+// a prompt naming FEWTOKENS finishes with 40 000 tokens: 20 000, 30 000 less than the 50 000 charged at submit
+const FEW_TOKENS = 40_000;
+const SEEDANCE_BY_FEW = 20_000;
 const MP4 = Buffer.from('\x00\x00\x00\x18ftypmp42 fake video bytes', 'latin1');
 
 interface Seen {
@@ -54,7 +58,7 @@ async function startMockVideo() {
     const create = (prefix: string) => {
       const id = `${prefix}${++seq}`;
       // a prompt naming TOKENS finishes with Ark's usage: what a ratio-priced task is re-billed by
-      tasks.set(id, { polls: 0, fail: text.includes('FAIL'), tokens: text.includes('TOKENS') ? SEEDANCE_TOKENS : 0 });
+      tasks.set(id, { polls: 0, fail: text.includes('FAIL'), tokens: text.includes('FEWTOKENS') ? FEW_TOKENS : text.includes('TOKENS') ? SEEDANCE_TOKENS : 0 });
       return id;
     };
     let m: RegExpExecArray | null;
@@ -76,7 +80,11 @@ async function startMockVideo() {
       const status = { queued: 'queued', running: 'in_progress', done: 'completed', fail: 'failed' }[s];
       return json(res, 200, { id: m[1], object: 'video', status, progress: s === 'running' ? 40 : s === 'done' ? 100 : 0, seconds: '8', ...(s === 'fail' ? { error: { message: 'moderation blocked' } } : {}) });
     }
-    if (req.method === 'POST' && /^\/v1\/videos\/(text2video|image2video)$/.test(path)) return json(res, 200, { code: 0, message: 'SUCCEED', data: { task_id: create('k_'), task_status: 'submitted' } });
+    if (req.method === 'POST' && /^\/v1\/videos\/(text2video|image2video)$/.test(path)) {
+      // a prompt naming BUSY: Kling is overloaded, a status the relay retries on another channel
+      if (text.includes('BUSY')) return json(res, 503, { code: 1303, message: 'busy' });
+      return json(res, 200, { code: 0, message: 'SUCCEED', data: { task_id: create('k_'), task_status: 'submitted' } });
+    }
     if ((m = /^\/v1\/videos\/(?:text2video|image2video)\/(k_\d+)$/.exec(path))) {
       const s = step(m[1]!);
       const status = { queued: 'submitted', running: 'processing', done: 'succeed', fail: 'failed' }[s];
@@ -315,7 +323,9 @@ describe('video task relay (Sora, Kling, Doubao Seedance) and its poller', () =>
   it('Doubao Seedance priced by ratio: re-billed once on completion from the reported tokens, the difference charged and logged', async () => {
     const model = 'doubao-seedance-1-0-lite-t2v';
     expect((await f.root.put('/api/option/', { key: 'ModelRatio', value: JSON.stringify({ [model]: 0.5 }) })).body.success).toBe(true);
-    await f.addChannel({ type: 54, key: 'ark-key', models: model, base_url: mock.url });
+    const channel = await f.addChannel({ type: 54, key: 'ark-key', models: model, base_url: mock.url });
+    const channelUsed = (want: number) =>
+      eventually(async () => Number((await f.gw.sql<{ used_quota: number }[]>`SELECT used_quota FROM channels WHERE id = ${channel}`)[0]!.used_quota), (u) => u === want, 15_000);
     const r = await generations(alice, { model, prompt: 'count my TOKENS' });
     expect(r.status).toBe(200);
     const id = String(r.body.id);
@@ -333,6 +343,8 @@ describe('video task relay (Sora, Kling, Doubao Seedance) and its poller', () =>
     expect(rows[1]!.content).toBe('token重算：tokens=246000, modelRatio=0.50, groupRatio=1.00');
     expect(JSON.parse(rows[1]!.other)).toMatchObject({ task_id: id, pre_consumed_quota: SEEDANCE_UNPRICED, actual_quota: SEEDANCE_BY_TOKENS });
     expect((await f.gw.sql<{ quota: number }[]>`SELECT quota FROM tasks WHERE task_id = ${id}`)[0]!.quota).toBe(SEEDANCE_BY_TOKENS);
+    // the channel's used quota follows the difference as the user's balance did: submit charge + delta
+    expect(await channelUsed(SEEDANCE_BY_TOKENS)).toBe(SEEDANCE_BY_TOKENS);
 
     // reported as finished again (a second poll, another node): settled once only
     await f.gw.sql`UPDATE tasks SET status = 'IN_PROGRESS' WHERE task_id = ${id}`;
@@ -340,6 +352,68 @@ describe('video task relay (Sora, Kling, Doubao Seedance) and its poller', () =>
     await new Promise((res) => setTimeout(res, 600));
     expect(await logs()).toHaveLength(2);
     expect(await balancesOf(f.gw, alice, want)).toEqual(want);
+    expect(await channelUsed(SEEDANCE_BY_TOKENS)).toBe(SEEDANCE_BY_TOKENS);
+
+    // fewer tokens than the submit charge paid for: the difference goes back to the user, the token and the channel's usage
+    const few = await generations(alice, { model, prompt: 'count my FEWTOKENS' });
+    expect(few.status).toBe(200);
+    const fewId = String(few.body.id);
+    await eventually(async () => (await fetchTask(alice, fewId)).body.data as Record<string, unknown>, (t) => t.status === 'SUCCESS', 15_000);
+    const back = SEEDANCE_UNPRICED - SEEDANCE_BY_FEW;
+    want.user -= SEEDANCE_BY_FEW;
+    want.token -= SEEDANCE_BY_FEW;
+    expect(await balancesOf(f.gw, alice, want)).toEqual(want);
+    expect(await channelUsed(SEEDANCE_BY_TOKENS + SEEDANCE_BY_FEW)).toBe(SEEDANCE_BY_TOKENS + SEEDANCE_BY_FEW);
+    const more = await eventually(logs, (l) => l.length === 4);
+    expect(more.slice(2).map((l) => [l.type, l.quota])).toEqual([
+      [2, SEEDANCE_UNPRICED],
+      [4, back],
+    ]);
+    expect(more[3]!.content).toMatch(/^token重算：tokens=40000, modelRatio=0\.50, groupRatio=1\.00，退还 /);
+    expect(JSON.parse(more[3]!.other)).toMatchObject({ task_id: fewId, pre_consumed_quota: SEEDANCE_UNPRICED, actual_quota: SEEDANCE_BY_FEW });
+    const [charge] = await f.gw.sql<{ quota: number }[]>`SELECT c.quota FROM task_charges c JOIN tasks t ON t.id = c.task_ref WHERE c.platform = 'video' AND t.task_id = ${fewId}`;
+    expect(Number(charge!.quota)).toBe(SEEDANCE_BY_FEW);
+  });
+
+  it('retried on a channel of another type: charged with the multipliers of the channel that accepted the task', async () => {
+    const model = 'video-failover';
+    const prices = { 'sora-2': 0.01, 'kling-v1': 0.02, 'doubao-seedance-1-0-pro-250528': 0.03, viduq1: 0.04, jimeng_vgfm_t2v_l20: 0.05, [model]: 0.01 };
+    expect((await f.root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify(prices) })).body.success).toBe(true);
+    expect((await f.root.put('/api/option/', { key: 'RetryTimes', value: '1' })).body.success).toBe(true);
+    try {
+      // Kling (no multipliers) is tried first and answers 503; Sora (seconds × size) takes the task
+      await f.addChannel({ type: 50, key: 'kling-ak|kling-sk', models: model, base_url: mock.url, priority: 10 });
+      const sora = await f.addChannel({ type: 55, key: 'sora-key', models: model, base_url: mock.url, priority: 0 });
+      const before = submits().length;
+      const r = await generations(alice, { model, prompt: 'BUSY harbour at night', seconds: 8 });
+      expect(r.status).toBe(200);
+      expect(submits().slice(before).map((x) => x.path)).toEqual(['/v1/videos/text2video', '/v1/videos']);
+      const charged = 0.01 * QPU * 8; // Sora's 8 seconds × size 1 (720x1280); Kling's estimate was 0.01 × QPU
+      want = { user: want.user - charged, token: want.token - charged };
+      expect(await balancesOf(f.gw, alice, want)).toEqual(want);
+      const [row] = await f.gw.sql<{ platform: string; channel_id: number; quota: number; private_data: string }[]>`SELECT platform, channel_id, quota, private_data FROM tasks WHERE task_id = ${String(r.body.id)}`;
+      expect({ platform: row!.platform, channel: Number(row!.channel_id), quota: Number(row!.quota) }).toEqual({ platform: '55', channel: sora, quota: charged });
+      expect(JSON.parse(row!.private_data)).toMatchObject({ billing_context: { other_ratios: { seconds: 8, size: 1 } } });
+      const [log] = await eventually(() => f.gw.sql<{ quota: number; channel_id: number; other: string }[]>`SELECT quota, channel_id, other FROM logs WHERE type = 2 AND model_name = ${model}`, (l) => l.length === 1);
+      expect([log!.quota, Number(log!.channel_id)]).toEqual([charged, sora]);
+      expect(JSON.parse(log!.other)).toMatchObject({ seconds: 8, size: 1 });
+
+      // a balance covering Kling's estimate but not Sora's charge: the task records what was taken, and its
+      // failure gives back exactly that
+      const dave = await seedUser(f.gw, { username: 'dave', quota: 6000 });
+      const daveToken = await addToken(dave, { remain_quota: 100_000 });
+      const poor = { id: dave.userId, tokenId: daveToken.id } as TaskUser;
+      const short = await taskCall(f.gw, 'POST', '/v1/video/generations', daveToken.key, { model, prompt: 'BUSY then FAIL', seconds: 8 }, 'bearer');
+      expect(short.status).toBe(200);
+      const shortId = String(short.body.id);
+      await eventually(async () => (await taskCall(f.gw, 'GET', `/v1/video/generations/${shortId}`, daveToken.key, undefined, 'bearer')).body.data as { status?: string }, (t) => t?.status === 'FAILURE', 15_000);
+      const [task] = await f.gw.sql<{ quota: number }[]>`SELECT quota FROM tasks WHERE task_id = ${shortId}`;
+      expect(Number(task!.quota)).toBe(6000);
+      expect(await balancesOf(f.gw, poor, { user: 6000, token: 100_000 })).toEqual({ user: 6000, token: 100_000 });
+      expect(await eventually(() => refundLogs(shortId), (n) => n === 1)).toBe(1);
+    } finally {
+      await f.root.put('/api/option/', { key: 'RetryTimes', value: '0' });
+    }
   });
 
   it('Vidu: Token auth, image-to-video, polled through its creations to the video URL', async () => {

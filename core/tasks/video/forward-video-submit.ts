@@ -1,6 +1,7 @@
 import type { ChannelActor } from '../../actors/channel-actor.js';
 import { randomAlnum } from '../../auth/random-key.js';
 import type { Reservation } from '../../billing/quota-ledger.js';
+import type { Sql } from '../../db/connect.js';
 import { mapModel } from '../../relay/model-mapping.js';
 import { parseJsonText } from '../parse-json-text.js';
 import { settleTask, taskLogContent, type TaskBill } from '../task-billing.js';
@@ -11,6 +12,7 @@ import { callTaskUpstream, channelBase, type TaskUpstreamAnswer } from '../task-
 import type { VideoHttpRequest, VideoSubmit, VideoTaskAdapter } from './video-adapter.js';
 import { videoAdapterOf } from './video-adapters.js';
 import { videoError } from './video-error.js';
+import { applyOtherRatios } from './video-quota.js';
 
 const SUBMIT_TIMEOUT_MS = 60_000;
 
@@ -18,9 +20,13 @@ const SUBMIT_TIMEOUT_MS = 60_000;
 export const REMIX_ACTION = 'remixGenerate';
 
 export interface VideoSubmission {
+  /** what was reserved: priced with the multipliers of the channel expected to take the task */
   bill: TaskBill;
+  /** the per-call quota before any multiplier */
+  baseQuota: number;
   reservation: Reservation;
   submit: VideoSubmit;
+  /** the reserved multipliers; final for a remix (its origin's) */
   ratios: Record<string, number>;
   /** the model's ratio when it has no per-call price (taskPrice): the task is re-billed from reported tokens; 0: per call */
   tokenRatio: number;
@@ -45,23 +51,41 @@ function submitAnswer(adapter: VideoTaskAdapter, upstreamBody: string, publicId:
 }
 
 /** new-api's TaskBillingContext of a submit: the prices it was charged at, kept for its settlement. */
-const billingContext = (bill: TaskBill, s: VideoSubmission) => ({
+const billingContext = (bill: TaskBill, tokenRatio: number) => ({
   model_price: bill.price.modelPrice,
-  model_ratio: s.tokenRatio,
+  model_ratio: tokenRatio,
   group_ratio: bill.price.groupRatio,
-  other_ratios: s.ratios,
+  other_ratios: bill.other ?? {},
   origin_model_name: bill.model,
-  per_call_billing: s.tokenRatio === 0,
+  per_call_billing: tokenRatio === 0,
 });
+
+/**
+ * The bill of the channel that accepted the task (new-api estimates on every attempt and settles the last
+ * one's quota): a submit is priced with that channel's multipliers, whichever channel the reservation was
+ * estimated with; a remix keeps its origin's.
+ */
+function acceptedBill(s: VideoSubmission, adapter: VideoTaskAdapter): TaskBill {
+  const ratios = s.submit.remixOf === undefined ? adapter.ratios(s.submit) : s.ratios;
+  return Object.assign({}, s.bill, { quota: applyOtherRatios(s.baseQuota, ratios), other: ratios });
+}
+
+/** A task's quota and its charge row set to what its settlement took, so a refund gives back no more. */
+async function recordCharged(sql: Sql, taskRef: number, charged: number): Promise<void> {
+  await sql`
+    WITH t AS (UPDATE tasks SET quota = ${charged} WHERE id = ${taskRef} RETURNING id)
+    UPDATE task_charges SET quota = ${charged} WHERE platform = 'video' AND task_ref IN (SELECT id FROM t)`;
+}
 
 /** Sends a checked, reserved submit; only an answer naming a task records it and charges for it. */
 export async function forwardVideoSubmit(ctx: TaskContext, s: VideoSubmission): Promise<void> {
   const { app } = ctx;
-  const { bill, submit } = s;
+  const { submit } = s;
+  const { model, group } = s.bill;
   const send = async (ch: ChannelActor): Promise<Sent> => {
     const adapter = videoAdapterOf(ch.config.type);
     if (!adapter) throw new Error(`channel ${ch.id} (type ${ch.config.type}) serves no video tasks`);
-    const { upstreamModel } = mapModel(bill.model, ch.config.modelMapping);
+    const { upstreamModel } = mapModel(model, ch.config.modelMapping);
     const target = { base: channelBase(ch), key: ch.nextKey(), upstreamModel };
     let req: VideoHttpRequest;
     if (submit.remixOf === undefined) req = await adapter.submitRequest(submit, target, Date.now());
@@ -69,20 +93,21 @@ export async function forwardVideoSubmit(ctx: TaskContext, s: VideoSubmission): 
     else throw new Error(`channel ${ch.id} (type ${ch.config.type}) has no video remix`); // the remix route checked it first
     return { answer: await callTaskUpstream(ctx.upstream, Object.assign(req, { timeoutMs: SUBMIT_TIMEOUT_MS })), adapter, upstreamModel };
   };
-  const sent = await tryTaskChannels(app, { group: bill.group, model: bill.model, only: s.pinned }, send, (a) => retryableStatus(a.answer.status)).catch(() => {
+  const sent = await tryTaskChannels(app, { group, model, only: s.pinned }, send, (a) => retryableStatus(a.answer.status)).catch(() => {
     throw videoError(500, 'do_request_failed', '请求上游地址失败');
   });
   const { adapter, upstreamModel } = sent.answer;
   const text = sent.answer.answer.body.toString('utf8');
   const verdict = adapter.parseSubmit(sent.answer.answer.status, text);
   if (!verdict.ok) throw videoError(verdict.status, verdict.code, verdict.message);
+  const bill = acceptedBill(s, adapter);
 
   const now = Date.now();
   const at = Math.floor(now / 1000);
   const publicId = newPublicTaskId();
   const { caller } = bill;
   const action = submit.remixOf === undefined ? adapter.action(submit) : REMIX_ACTION;
-  await insertTask(
+  const taskRef = await insertTask(
     app.sql,
     'video',
     {
@@ -101,11 +126,13 @@ export async function forwardVideoSubmit(ctx: TaskContext, s: VideoSubmission): 
       data: text,
       // what it was charged with, as new-api keeps it (billing_context): a remix is charged alike, and a
       // ratio-priced task is re-billed from the tokens its provider reports (video-rebill.ts)
-      private_data: JSON.stringify({ upstream_task_id: verdict.upstreamId, token_id: caller.token.id, billing_context: billingContext(bill, s) }),
+      private_data: JSON.stringify({ upstream_task_id: verdict.upstreamId, token_id: caller.token.id, billing_context: billingContext(bill, s.tokenRatio) }),
     },
     { userId: caller.user.id, tokenId: caller.token.id, quota: bill.quota },
     now,
   );
-  await settleTask(app, bill, s.reservation, sent.channel.id, taskLogContent(bill.price, action), s.startedAt);
-  ctx.ex.json(200, submitAnswer(adapter, text, publicId, bill.model, at), { 'X-New-Api-Other-Ratios': JSON.stringify(s.ratios) });
+  const charged = await settleTask(app, bill, s.reservation, sent.channel.id, taskLogContent(bill.price, action), s.startedAt);
+  // an accepting channel dearer than the reservation, beyond what the balance held: the task records what was taken
+  if (charged < bill.quota) await recordCharged(app.sql, taskRef, charged);
+  ctx.ex.json(200, submitAnswer(adapter, text, publicId, bill.model, at), { 'X-New-Api-Other-Ratios': JSON.stringify(bill.other) });
 }

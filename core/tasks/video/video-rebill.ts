@@ -22,8 +22,11 @@ export interface VideoRebill {
  * new-api's settlement of a finished task (settleTaskBillingOnComplete → RecalculateTaskQuotaByTokens): a
  * task charged by its model's ratio (no per-call price) whose provider reports the tokens it used (Doubao
  * Seedance's usage.total_tokens) costs tokens × ModelRatio × GroupRatio × its other ratios, truncated, at the
- * ratios kept when it was submitted. Null: nothing to settle (a per-call task, no tokens reported, a task
- * from before the ratios were kept, or a result of 0, which new-api leaves as charged).
+ * ratios kept when it was submitted. Null: nothing to settle (a per-call task, no tokens reported, or a
+ * result of 0, which new-api leaves as charged), or nothing to settle it by: a task stored before its submit
+ * kept model_ratio, group_ratio and per_call_billing was charged the per-call fallback price whatever its
+ * model's ratio, and its row keeps no group, so neither the ratio it would be settled at, nor whether it was
+ * priced by ratio at all, is recorded anywhere; today's settings would be a guess, so its charge stands.
  */
 export function videoRebill(row: Pick<VideoTaskRow, 'private_data' | 'quota'>, result: VideoPollResult): VideoRebill | null {
   const tokens = result.totalTokens ?? 0;
@@ -41,8 +44,9 @@ export function videoRebill(row: Pick<VideoTaskRow, 'private_data' | 'quota'>, r
 /**
  * Finishes a task and settles its charge by `r` in one statement: the task moves to SUCCESS (only from an
  * unfinished status, so a task two polls finish is settled once) with its new quota, its charge row
- * follows, and the user and token pay or get back the difference (used_quota with it). A charge already
- * refunded, or none (a free task), moves no money. Then one log row says why (new-api's reason text): a
+ * follows, and the user and token pay or get back the difference, their used_quota and the channel's
+ * with it (new-api UpdateChannelUsedQuota beside the user's). A charge already refunded, or none (a free
+ * task), moves no money. Then one log row says why (new-api's reason text): a
  * consume row for more, a system row for what went back. Returns whether this call finished the task.
  */
 export async function finishRebilled(app: AppServices, row: VideoTaskRow, fields: TaskFields, r: VideoRebill, nowMs = Date.now()): Promise<boolean> {
@@ -63,6 +67,9 @@ export async function finishRebilled(app: AppServices, row: VideoTaskRow, fields
       UPDATE tokens SET remain_quota = tokens.remain_quota - CASE WHEN tokens.unlimited_quota THEN 0 ELSE ${r.delta}::bigint END,
                         used_quota = tokens.used_quota + ${r.delta}
       FROM c WHERE tokens.id = c.token_id RETURNING tokens.id
+    ), ch AS (
+      UPDATE channels SET used_quota = channels.used_quota + ${r.delta}
+      FROM c WHERE channels.id = ${row.channel_id} RETURNING channels.id
     )
     SELECT t.id, c.user_id, c.token_id FROM t LEFT JOIN c ON TRUE`;
   if (!done) return false;

@@ -25,8 +25,8 @@ export async function videoSubmit(ctx: TaskContext, dialect: VideoDialect): Prom
   const caller = await taskCaller(app, ex);
   const submit = await readVideoSubmit(ctx, dialect);
   const routing = await routeTask(app, ex, caller, submit.model);
-  // The multipliers are the provider's: read from the channel the model is served by (new-api decides
-  // the platform from the distributed channel the same way).
+  // The multipliers are the provider's (new-api decides the platform from the distributed channel): the
+  // reservation is estimated with a channel serving the model; the charge, with the one that accepts the task.
   const first = routing.pinned ?? app.channels.select(routing.group, submit.model, NO_EXCLUSIONS);
   const adapter = first && videoAdapterOf(first.config.type);
   if (!first || !adapter) throw videoError(400, 'invalid_api_platform', `invalid api platform: ${first?.config.type ?? ''}`);
@@ -38,6 +38,7 @@ export interface PricedSubmit {
   caller: Caller;
   group: string;
   submit: VideoSubmit;
+  /** the multipliers reserved for: a remix's (its origin's) are final; a submit's are re-estimated by the channel that accepts it */
   ratios: Record<string, number>;
   /** the only channel it may go to (an admin pin, or the remixed task's); null: any serving the model */
   pinned: ChannelActor | null;
@@ -54,7 +55,7 @@ export async function chargeAndForward(ctx: TaskContext, p: PricedSubmit): Promi
   const reserved = await reserveTask(app, bill);
   if (!reserved.ok) throw videoError(403, 'quota_not_enough', 'user quota is not enough');
   try {
-    await forwardVideoSubmit(ctx, { bill, reservation: reserved.reservation, submit, ratios, tokenRatio: price.tokenRatio, pinned: p.pinned, startedAt: p.startedAt });
+    await forwardVideoSubmit(ctx, { bill, baseQuota: price.quota, reservation: reserved.reservation, submit, ratios, tokenRatio: price.tokenRatio, pinned: p.pinned, startedAt: p.startedAt });
   } finally {
     app.ledger.refund(reserved.reservation); // a no-op once settled
   }
