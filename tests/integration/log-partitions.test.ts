@@ -39,14 +39,15 @@ describe('the migration of an existing, populated logs table', () => {
   let before: { id: number; created_at: number; content: string }[];
   let indexesBefore: string[];
   beforeAll(async () => {
-    db = await openRepositoryDb(/^(?!0011_)\d{4}_.+\.sql$/);
+    // the schema as it was before 0011: every earlier migration
+    db = await openRepositoryDb(/^00(0\d|10)_.+\.sql$/);
     // a few years of rows, one with new-api's default created_at of 0 and one written with a clock far ahead
     const times = [0, utc(2023, 5, 3), utc(2024, 1, 31), utc(2024, 2, 1), utc(2025, 12, 31) + DAY - 1, Math.floor(Date.now() / 1000), utc(2031, 7, 4)];
     await db.sql`INSERT INTO logs ${db.sql(times.map((t, i) => ({ user_id: 7, created_at: t, type: 2, content: `row ${i}`, quota: i })))}`;
     await db.sql`INSERT INTO logs ${db.sql(Array.from({ length: 300 }, (_, i) => ({ user_id: 8, created_at: utc(2024, 3) + i * 3600, type: 2, content: `bulk ${i}` })))}`;
     before = await db.sql`SELECT id, created_at, content FROM logs ORDER BY id`;
     indexesBefore = (await indexNames(db, 'logs')).filter((n) => n !== 'logs_pkey');
-    expect(await migrate(db.sql)).toEqual(['0011_logs_partitioned.sql']);
+    expect(await migrate(db.sql, undefined, /^0011_/)).toEqual(['0011_logs_partitioned.sql']);
   }, HOOK_TIMEOUT);
   afterAll(() => db?.close());
 
@@ -73,6 +74,17 @@ describe('the migration of an existing, populated logs table', () => {
     const page = await listLogs(db.sql, { type: 2, userId: 7 }, { offset: 0, limit: 2 });
     expect(page.rows.map((r) => r.content)).toEqual(['after', 'row 6']);
     expect(page.total).toBe(8);
+  });
+
+  it('then drops the two redundant indexes (0013) from the table and its legacy partition alike', async () => {
+    const legacyBefore = await indexNames(db, 'logs_legacy');
+    expect(legacyBefore.some((n) => n.includes('idx_logs_model_name'))).toBe(true);
+    expect(await migrate(db.sql)).toContain('0013_logs_redundant_indexes.sql');
+    const dropped = ['idx_created_at_id', 'idx_logs_model_name'];
+    expect((await indexNames(db, 'logs')).sort()).toEqual([...indexesBefore.filter((n) => !dropped.includes(n)), 'logs_pkey'].sort());
+    const legacyAfter = await indexNames(db, 'logs_legacy');
+    expect(legacyAfter).toHaveLength(legacyBefore.length - 2);
+    expect(legacyAfter.some((n) => n.includes('idx_logs_model_name') || n.includes('idx_created_at_id'))).toBe(false);
   });
 
   it('drops the old table once retention passes all it holds, and the sequence lives on', async () => {
