@@ -179,7 +179,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   });
   const relay = mountRelay(app, services, { gate, metrics: observability?.relay ?? null });
   mountMetrics(app, env.METRICS_TOKEN, observability, shared && observability ? shared.metricsText : undefined);
-  const tasks = startTasks(app, services);
+  const tasks = startTasks(app, services, gate);
   const healthJobs = startHealthJobs(services);
   const logRetention = startLogRetention(services);
   mountApi(app, routes, services);

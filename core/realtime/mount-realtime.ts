@@ -3,9 +3,12 @@ import type { AppServices } from '../app-services.js';
 import { estimatePreConsume } from '../billing/estimate-pre-consume.js';
 import type { Reservation } from '../billing/quota-ledger.js';
 import { resolvePrice } from '../billing/resolve-price.js';
+import { openAiErrorWriter } from '../formats/openai/openai-error-body.js';
 import { Exchange } from '../http/exchange.js';
+import type { InFlightGate } from '../http/in-flight-gate.js';
 import { newRequestId } from '../http/request-id.js';
 import { snapshotRequest } from '../http/request-snapshot.js';
+import { admitRequest, refuseRequest } from '../relay/admit-request.js';
 import { authenticateToken } from '../relay/authenticate-token.js';
 import { distribute } from '../relay/distribute.js';
 import { readApiKey } from '../relay/parse-token-key.js';
@@ -42,8 +45,10 @@ const MAX_BACKPRESSURE = CLIENT_HIGH_WATER + MAX_REALTIME_FRAME;
  * reservation — then connects the upstream socket, retrying other channels before the client is told, and
  * only then upgrades. A failure is answered as a realtime error frame on an upgraded socket, then closed.
  * The idle timeout is STREAMING_TIMEOUT: no frame either way for that long closes the session.
+ * The upgrade holds a slot of the relay's gate while it is prepared (its reservation and upstream socket
+ * are in flight); the session it opens is tracked here instead, and ended by closeAll when the gateway stops.
  */
-export function mountRealtime(app: TemplatedApp, services: AppServices, relay: RelayRuntime): RealtimeSessions {
+export function mountRealtime(app: TemplatedApp, services: AppServices, relay: RelayRuntime, gate: InFlightGate): RealtimeSessions {
   const sessions = new Set<RealtimeSession>();
   app.ws<Upgraded>('/v1/realtime', {
     maxPayloadLength: MAX_REALTIME_FRAME,
@@ -57,12 +62,23 @@ export function mountRealtime(app: TemplatedApp, services: AppServices, relay: R
       const protocols = req.getHeader('sec-websocket-protocol');
       const extensions = req.getHeader('sec-websocket-extensions');
       const ex = new Exchange(res, snapshotRequest(req, res), newRequestId());
-      void prepare(services, relay, ex, sessions).then((upgraded) => {
-        if (ex.aborted) return upgraded.session?.abandon();
-        // the key in the subprotocol list is never echoed: only `realtime`, when the client offered it
-        const chosen = protocols.split(',').some((p) => p.trim() === 'realtime') ? 'realtime' : '';
-        res.cork(() => res.upgrade<Upgraded>(upgraded, wsKey, chosen, extensions, context));
-      });
+      // over the cap or stopping: a plain HTTP 503 with the OpenAI error body, no socket
+      const release = admitRequest(gate, ex, openAiErrorWriter);
+      if (!release) return;
+      void prepare(services, relay, ex, sessions)
+        .then((upgraded) => {
+          if (ex.aborted) return upgraded.session?.abandon();
+          // The gateway began stopping while this was prepared: closeAll may have run already, so a session
+          // opened now could outlive the last flush. Nothing was used yet, so nothing is charged.
+          if (gate.closed) {
+            upgraded.session?.abandon();
+            return refuseRequest(gate, ex, openAiErrorWriter);
+          }
+          // the key in the subprotocol list is never echoed: only `realtime`, when the client offered it
+          const chosen = protocols.split(',').some((p) => p.trim() === 'realtime') ? 'realtime' : '';
+          res.cork(() => res.upgrade<Upgraded>(upgraded, wsKey, chosen, extensions, context));
+        })
+        .finally(release);
     },
     open: (ws) => {
       const { session, error, requestId } = ws.getUserData();

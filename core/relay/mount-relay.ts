@@ -8,19 +8,16 @@ import { newRequestId } from '../http/request-id.js';
 import { snapshotRequest } from '../http/request-snapshot.js';
 import type { RelayMetrics } from '../observability/relay-metrics.js';
 import { UpstreamClient } from '../upstream/upstream-client.js';
+import { admitRequest } from './admit-request.js';
 import { RELAY_ENDPOINTS, type RelayEndpoint } from './endpoints.js';
 import { INBOUND } from './inbound-formats.js';
 import { mountRealtime } from '../realtime/mount-realtime.js';
 import { answerModels } from './models-routes.js';
-import { localError } from './relay-error.js';
 import { relayRequest, type RelayRuntime } from './relay-pipeline.js';
 import { RetryBudget } from './retry-budget.js';
 import { channelKeySaver } from './save-channel-key.js';
 
 const NOT_IMPLEMENTED = { error: { message: 'API not implemented', type: 'new_api_error', param: '', code: 'api_not_implemented' } };
-
-const OVERLOADED = localError(503, 'too many requests in flight on this gateway (RELAY_MAX_IN_FLIGHT); retry shortly', 'gateway_overloaded');
-const SHUTTING_DOWN = localError(503, 'this gateway is shutting down; retry shortly', 'gateway_shutting_down');
 
 const paramCount = (path: string) => path.split('/').filter((s) => s.startsWith(':')).length;
 
@@ -58,13 +55,10 @@ export function mountRelay(app: TemplatedApp, services: AppServices, load: Relay
     const params = paramCount(endpoint.path);
     if (endpoint.body === 'none') return (res: HttpResponse, req: HttpRequest) => void answerModels(services, open(res, req, params), endpoint);
     return (res: HttpResponse, req: HttpRequest) => {
-      // over the cap: answered at once, before the body is read and before any auth, parsing or reservation
-      const release = load.gate.enter();
       const ex = open(res, req, params);
+      const release = admitRequest(load.gate, ex, INBOUND[endpoint.format].errors);
       if (!release) {
         load.metrics?.rejected(endpoint);
-        const { status, body } = INBOUND[endpoint.format].errors.errorBody(load.gate.closed ? SHUTTING_DOWN : OVERLOADED, ex.requestId);
-        ex.json(status, body, { 'Retry-After': '1' });
         return;
       }
       // relayRequest settles once, whatever happens (it catches everything), so the slot is freed once
@@ -73,7 +67,7 @@ export function mountRelay(app: TemplatedApp, services: AppServices, load: Relay
   };
   for (const endpoint of RELAY_ENDPOINTS) app[endpoint.method](endpoint.path, handler(endpoint));
   // GET /v1/realtime: a WebSocket route (core/realtime), not a row of the HTTP endpoint table
-  const realtime = mountRealtime(app, services, runtime);
+  const realtime = mountRealtime(app, services, runtime, load.gate);
 
   // stored responses (GET /v1/responses/{id}, its input_items, cancel) live on the upstream that made them
   for (const path of ['/v1/images/variations', '/v1/files', '/v1/files/*', '/v1/fine-tunes', '/v1/fine-tunes/*', '/v1/responses/*']) {

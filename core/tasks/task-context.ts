@@ -1,11 +1,12 @@
 import type { AppServices } from '../app-services.js';
 import type { Exchange } from '../http/exchange.js';
-import type { UpstreamClient } from '../upstream/upstream-client.js';
+import type { TaskUpstream } from './task-upstream.js';
 
 /** What every task-relay handler works with. */
 export interface TaskContext {
   app: AppServices;
-  upstream: UpstreamClient;
+  /** cut when the gateway stops with this request still waiting on it */
+  upstream: TaskUpstream;
   ex: Exchange;
   body: Promise<Buffer>;
   /** signs forwarded image links (SESSION_SECRET, as new-api) */

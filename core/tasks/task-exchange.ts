@@ -1,10 +1,13 @@
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import type { AppServices } from '../app-services.js';
+import type { ErrorWriter } from '../formats/format-contracts.js';
 import { corsHeaders } from '../http/cors.js';
 import { BodyTooLargeError, Exchange } from '../http/exchange.js';
+import type { InFlightGate } from '../http/in-flight-gate.js';
 import { inflateBody } from '../http/inflate-body.js';
 import { newRequestId } from '../http/request-id.js';
 import { snapshotRequest } from '../http/request-snapshot.js';
+import { admitRequest } from '../relay/admit-request.js';
 import { authenticateToken, type Caller } from '../relay/authenticate-token.js';
 import { distribute, type Route } from '../relay/distribute.js';
 import { readApiKey } from '../relay/parse-token-key.js';
@@ -12,19 +15,26 @@ import { openAiErrorBody } from '../formats/openai/openai-error-body.js';
 import { localError, RelayError } from '../relay/relay-error.js';
 import { parseJsonText } from './parse-json-text.js';
 
-/** One task-relay request: its exchange and its body, read from the first tick as uWS requires. */
+/** One task-relay request: its exchange, its body (read from the first tick as uWS requires) and its slot on the relay's gate. */
 export interface TaskExchange {
   ex: Exchange;
   body: Promise<Buffer>;
+  release: () => void;
 }
 
-export function openTaskExchange(app: AppServices, res: HttpResponse, req: HttpRequest, params: number, withBody: boolean): TaskExchange {
+/**
+ * Opens a task-relay request, or answers it 503 (`errors`' envelope) when the relay's gate refuses it: over
+ * RELAY_MAX_IN_FLIGHT, or the gateway is stopping and must take nothing that could settle after its last flush.
+ */
+export function openTaskExchange(app: AppServices, res: HttpResponse, req: HttpRequest, params: number, withBody: boolean, gate: InFlightGate, errors: ErrorWriter): TaskExchange | null {
   const ex = new Exchange(res, snapshotRequest(req, res, params), newRequestId());
   ex.defaultHeaders = corsHeaders(ex.req);
+  const release = admitRequest(gate, ex, errors);
+  if (!release) return null;
   const limit = app.env.MAX_REQUEST_BODY_MB * 1024 * 1024;
   const body = withBody ? ex.readBody(limit).then((raw) => inflateBody(raw, ex.req.headers['content-encoding'], limit)) : Promise.resolve(Buffer.alloc(0));
   body.catch(() => {});
-  return { ex, body };
+  return { ex, body, release };
 }
 
 /**

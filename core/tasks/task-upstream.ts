@@ -7,6 +7,9 @@ import { parseJsonText } from './parse-json-text.js';
 /** Task answers are small JSON documents (or one image); anything bigger is not one. */
 const ANSWER_CAP = 20 * 1024 * 1024;
 
+/** What the task relay and poller send through: the shared client, or one request's view of it (cutOnShutdown). */
+export type TaskUpstream = Pick<UpstreamClient, 'send'>;
+
 export interface TaskUpstreamAnswer {
   status: number;
   contentType: string;
@@ -21,7 +24,7 @@ export const channelBase = (ch: ChannelActor): string => ch.config.baseUrl || pr
  * submit, 15 s for a poll or fetch). Throws on network failure, timeout or an oversized answer.
  */
 export async function callTaskUpstream(
-  upstream: UpstreamClient,
+  upstream: TaskUpstream,
   r: { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string | Buffer; timeoutMs: number },
 ): Promise<TaskUpstreamAnswer> {
   const call = upstream.send({ ...r, firstByteTimeoutMs: r.timeoutMs, idleTimeoutMs: r.timeoutMs });

@@ -5,6 +5,7 @@ import { Agent, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually, setupRoot } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
+import { books, gatewayExited } from '../support/ledger-books.js';
 import { startMockUpstreamProcess, type MockUpstreamProcess } from '../support/mock-upstream-process.js';
 import { addChannel, addToken, type RelayFixture } from '../support/relay-fixture.js';
 import { testDbKind } from '../support/test-database.js';
@@ -13,20 +14,6 @@ import { testDbKind } from '../support/test-database.js';
 const FLAT = 500;
 const env = { QUOTA_LEASE_HEARTBEAT_TIMEOUT: '3' };
 const BOOT_TIMEOUT = 240_000;
-
-interface Books {
-  /** the user's balance with nothing leased out (a lease left behind makes this null) */
-  balance: number | null;
-  /** Σ of the user's consume logs */
-  logged: number;
-}
-
-async function books(gw: TestGateway, userId: number): Promise<Books> {
-  const [leased] = await gw.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM quota_leases WHERE amount <> 0`;
-  const [u] = await gw.sql<{ quota: number }[]>`SELECT quota FROM users WHERE id = ${userId}`;
-  const [l] = await gw.sql<{ s: number }[]>`SELECT COALESCE(sum(quota), 0)::bigint AS s FROM logs WHERE user_id = ${userId} AND type = 2`;
-  return { balance: leased!.n === 0 ? Number(u!.quota) : null, logged: Number(l!.s) };
-}
 
 /**
  * A gateway (its embedded database in `dir`) with a channel of flat-model on a mock of its own, and an unlimited
@@ -171,15 +158,7 @@ describe('the books across a crash and a stop', () => {
       await other.close().catch(() => {});
     }
     // gone by itself once drained (its stop() would also drop a PostgreSQL database the next node needs)
-    const exited = () => {
-      try {
-        process.kill(first.pid, 0);
-        return false;
-      } catch {
-        return true;
-      }
-    };
-    await eventually(async () => exited(), (gone) => gone, 15_000);
+    await eventually(async () => gatewayExited(first), (gone) => gone, 15_000);
 
     const after = await startGateway(env, embedded ? { dataDir: dir } : { databaseUrl: first.databaseUrl! });
     gateways.push(after);

@@ -20,6 +20,8 @@ export interface MockTaskUpstream {
   requests: TaskUpstreamRequest[];
   /** the next submit (MJ or Suno) gets this answer instead of an accepted task */
   answerNextSubmit(a: ScriptedAnswer): void;
+  /** the next submit is answered as it would be, but only after `ms` (or never, if the gateway hangs up first) */
+  delayNextSubmit(ms: number): void;
   /** what list-by-condition reports for a Midjourney task (merged into what it reported so far) */
   setMjTask(id: string, fields: Record<string, unknown>): void;
   /** what /suno/fetch reports for a Suno task */
@@ -40,6 +42,7 @@ export const FAKE_PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0
 export async function startMockTaskUpstream(): Promise<MockTaskUpstream> {
   const requests: TaskUpstreamRequest[] = [];
   const scripted: ScriptedAnswer[] = [];
+  const delays: number[] = [];
   const mj = new Map<string, Record<string, unknown>>();
   const suno = new Map<string, Record<string, unknown>>();
   let seq = 0;
@@ -59,6 +62,12 @@ export async function startMockTaskUpstream(): Promise<MockTaskUpstream> {
       return res.end(FAKE_PNG);
     }
     if (path.startsWith('/mj/submit/') || path === '/mj/insight-face/swap' || path.startsWith('/suno/submit/')) {
+      const delay = delays.shift();
+      if (delay !== undefined) {
+        const timer = setTimeout(() => handle(req, res, body), delay);
+        res.on('close', () => clearTimeout(timer));
+        return;
+      }
       const next = scripted.shift();
       if (next) return send(res, next);
       const id = `${Date.now()}${String(++seq).padStart(4, '0')}`;
@@ -96,12 +105,18 @@ export async function startMockTaskUpstream(): Promise<MockTaskUpstream> {
     url: `http://127.0.0.1:${port}`,
     requests,
     answerNextSubmit: (a) => scripted.push(a),
+    delayNextSubmit: (ms) => delays.push(ms),
     setMjTask: (id, fields) => mj.set(id, { ...mj.get(id), id, ...fields }),
     setSunoTask: (id, fields) => suno.set(id, { ...suno.get(id), task_id: id, ...fields }),
     forget: (id) => {
       mj.delete(id);
       suno.delete(id);
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // a delayed submit's connection would hold close() until its answer
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,3 +1,4 @@
+import type { ErrorWriter } from '../../formats/format-contracts.js';
 import { TaskAnswerError } from '../task-exchange.js';
 
 /** Midjourney-Proxy's codes for a refused request (new-api constant/midjourney.go). */
@@ -11,6 +12,10 @@ export const MJ_ERROR_UNKNOWN = 5;
 export const mjError = (code: number, description: string, result = ''): TaskAnswerError =>
   new TaskAnswerError(400, { description: `${description} ${result}`, type: 'upstream_error', code });
 
-/** A refusal before any handler ran (new-api abortWithMidjourneyMessage in the distributor). */
-export const mjRequestError = (description: string): TaskAnswerError =>
-  new TaskAnswerError(400, { description, type: 'new_api_error', code: MJ_ERROR_UNKNOWN });
+/** new-api abortWithMidjourneyMessage's body (a refusal before any handler ran, in the distributor). */
+const mjAbortBody = (description: string) => ({ description, type: 'new_api_error', code: MJ_ERROR_UNKNOWN });
+
+export const mjRequestError = (description: string): TaskAnswerError => new TaskAnswerError(400, mjAbortBody(description));
+
+/** The gateway's own 503s on the Midjourney routes (stopping, over RELAY_MAX_IN_FLIGHT): Midjourney clients read this body, not an `error` object. */
+export const mjGateErrors: ErrorWriter = { errorBody: (f) => ({ status: f.status, body: mjAbortBody(f.message) }) };
