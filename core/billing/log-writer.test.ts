@@ -3,13 +3,14 @@ import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 import { LogWriter, newLog } from './log-writer.js';
 
-/** A stand-in for the tagged-template driver: records the rows of each INSERT, or fails on demand. */
+/** A stand-in for the tagged-template driver: records the rows of each INSERT (from its column arrays), or fails on demand. */
 function fakeSql() {
   const inserts: Array<Array<{ content: string }>> = [];
   let down = false;
-  const sql = ((_strings: TemplateStringsArray, json: string) => {
+  const sql = ((_strings: TemplateStringsArray, ...columns: unknown[][]) => {
     if (down) return Promise.reject(new Error('connection refused'));
-    inserts.push(JSON.parse(json) as Array<{ content: string }>);
+    // the fourth column is content
+    inserts.push((columns[3] as string[]).map((content) => ({ content })));
     return Promise.resolve([]);
   }) as unknown as Sql;
   return { sql, inserts, setDown: (v: boolean) => (down = v) };

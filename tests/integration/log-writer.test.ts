@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LogWriter, newLog, type NewLog } from '../../core/billing/log-writer.js';
+import type { Logger } from '../../core/log/logger.js';
+import { openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
+
+// The batched log insert (one typed array per column, zipped by unnest) against a real database, whichever the
+// suite runs on: every column of every row comes back exactly as added, whatever its text holds.
+
+const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
+
+// Text an array literal must quote or escape, and text that must stay text.
+const AWKWARD = ['', 'NULL', 'null', 'a"b', 'back\\slash', '{brace}', 'comma,separated', 'line\nbreak\ttab', ' padded ', '模型倍率 0.07，补全倍率 4.00', '🚀 {"json":[1,2]}', "it's"];
+
+describe('LogWriter on a database', () => {
+  let db: RepositoryDb;
+  beforeAll(async () => {
+    db = await openRepositoryDb();
+  }, 120_000);
+  afterAll(() => db?.close());
+
+  it('writes every column of every row as added, awkward text and large numbers included', async () => {
+    const rows: NewLog[] = AWKWARD.map((text, i) =>
+      newLog({
+        user_id: 1000 + i,
+        created_at: 1_764_000_000 + i,
+        type: (i % 5) + 1,
+        content: text,
+        username: `${text}-user`,
+        token_name: text,
+        model_name: `${text}model`,
+        quota: 1_000_000_000_000_000 + i,
+        prompt_tokens: i,
+        completion_tokens: 2 * i,
+        use_time: 3 * i,
+        is_stream: i % 2 === 0,
+        channel_id: 7 + i,
+        token_id: 9 + i,
+        group: text,
+        other: JSON.stringify({ text }),
+      }),
+    );
+    const writer = new LogWriter(db.sql, quiet, 50_000, 5);
+    for (const row of rows) writer.add(row);
+    await writer.flush();
+    const back = await db.sql<Array<NewLog & { id: number }>>`
+      SELECT user_id, created_at, type, content, username, token_name, model_name, quota, prompt_tokens, completion_tokens,
+             use_time, is_stream, channel_id, token_id, "group", other
+      FROM logs ORDER BY id`;
+    expect(back.map((r) => ({ ...r }))).toEqual(rows);
+  });
+
+  it('drops the NUL PostgreSQL text cannot hold, keeping the rest of the row', async () => {
+    const writer = new LogWriter(db.sql, quiet);
+    writer.add(newLog({ type: 2, content: 'a\u0000b', model_name: 'm\u0000', created_at: 1_764_100_000 }));
+    await writer.flush();
+    const [row] = await db.sql<Array<{ content: string; model_name: string }>>`SELECT content, model_name FROM logs WHERE created_at = 1764100000`;
+    expect(row).toEqual({ content: 'ab', model_name: 'm' });
+  });
+});
