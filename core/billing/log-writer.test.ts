@@ -7,10 +7,10 @@ import { LogWriter, newLog } from './log-writer.js';
 function fakeSql() {
   const inserts: Array<Array<{ content: string }>> = [];
   let down = false;
-  const sql = ((_strings: TemplateStringsArray, ...columns: unknown[][]) => {
+  const sql = ((_strings: TemplateStringsArray, ...columns: string[]) => {
     if (down) return Promise.reject(new Error('connection refused'));
-    // the fourth column is content
-    inserts.push((columns[3] as string[]).map((content) => ({ content })));
+    // the fourth column is content, as a text array literal
+    inserts.push([...columns[3]!.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => ({ content: m[1]!.replace(/\\(.)/g, '$1') })));
     return Promise.resolve([]);
   }) as unknown as Sql;
   return { sql, inserts, setDown: (v: boolean) => (down = v) };
