@@ -55,4 +55,19 @@ describe('mock /v1/responses', () => {
     expect(text.trimEnd().split('\n\n').at(-1)).toMatch(/^event: error\ndata: \{"type":"error".*"code":"mock_mid_stream"/);
     expect(text).not.toContain('response.completed');
   });
+
+  it('lists web and file search calls before the message, in a response and as streamed items', async () => {
+    const r = await client({ web_search_calls: 2, file_search_calls: 1 }).responses.create({ model: 'gpt-4o', input: 'hi' });
+    expect(r.output.map((item) => item.type)).toEqual(['web_search_call', 'web_search_call', 'file_search_call', 'message']);
+    expect(r.output[0]).toMatchObject({ status: 'completed', action: { type: 'search', query: 'mock' } });
+
+    // the key form, streamed: each call is an output item added then done, and response.completed lists it
+    const stream = new OpenAI({ apiKey: 'mock-web-search-calls-1', baseURL: `${mock.url}/v1`, maxRetries: 0 }).responses.stream({ model: 'gpt-4o', input: 'hi' });
+    const added: string[] = [];
+    stream.on('response.output_item.added', (e) => added.push(e.item.type));
+    const final = await stream.finalResponse();
+    expect(added).toEqual(['web_search_call', 'message']);
+    expect(final.output.map((item) => item.type)).toEqual(['web_search_call', 'message']);
+  });
 });
+

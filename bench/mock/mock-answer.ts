@@ -21,6 +21,9 @@ export interface MockAnswer {
   thinking: string | null;
   thinkingPieces: string[];
   toolCalls: MockAnswerCall[];
+  /** Responses built-in tool calls listed before the message */
+  webSearchCalls: number;
+  fileSearchCalls: number;
 }
 
 /** Splits text into exactly `count` pieces (some empty when count exceeds its length). */
@@ -49,5 +52,7 @@ export function answerOf(d: MockDirectives, callIdPrefix: string, seq: number): 
       arguments: call.arguments,
       argumentPieces: splitContent(JSON.stringify(call.arguments), d.arg_chunks ?? DEFAULT_ARG_CHUNKS),
     })),
+    webSearchCalls: d.web_search_calls ?? 0,
+    fileSearchCalls: d.file_search_calls ?? 0,
   };
 }

@@ -54,6 +54,10 @@ export interface MockDirectives {
   body_error_in_200?: boolean;
   /** Error messages carry the Authorization header received, as an upstream that echoes credentials. */
   echo_auth?: boolean;
+  /** Responses: this many `web_search_call` output items before the message (billed per call by the gateway). */
+  web_search_calls?: number;
+  /** Responses: this many `file_search_call` output items before the message. */
+  file_search_calls?: number;
   /** Fields laid over the error object of a scripted failure (status, error in 200, error mid-stream). */
   error?: Record<string, unknown>;
 }
@@ -73,7 +77,9 @@ type NumericDirective =
   | 'cached_tokens'
   | 'stall_after_chunks'
   | 'reset_after_chunks'
-  | 'error_mid_stream_after';
+  | 'error_mid_stream_after'
+  | 'web_search_calls'
+  | 'file_search_calls';
 
 const NUMERIC: readonly NumericDirective[] = [
   'status',
@@ -91,6 +97,8 @@ const NUMERIC: readonly NumericDirective[] = [
   'stall_after_chunks',
   'reset_after_chunks',
   'error_mid_stream_after',
+  'web_search_calls',
+  'file_search_calls',
 ];
 
 // Short names that read well inside a key: `mock-delay-200`.

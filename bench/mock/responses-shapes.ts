@@ -29,10 +29,19 @@ export function responsesUsage(usage: Usage | null): Usage | null {
 
 type Item = Record<string, unknown>;
 
-/** The output items of an answer as a finished response lists them: reasoning, message, function calls. */
+/**
+ * The output items of an answer as a finished response lists them: reasoning, built-in web and file search
+ * calls, message, function calls.
+ */
 function outputItems(meta: ResponseMeta, answer: MockAnswer): Item[] {
   const items: Item[] = [];
   if (answer.thinking !== null) items.push({ type: 'reasoning', id: `rs_${meta.id}`, summary: [{ type: 'summary_text', text: answer.thinking }] });
+  for (let i = 0; i < answer.webSearchCalls; i++) {
+    items.push({ type: 'web_search_call', id: `ws_${meta.id}_${i}`, status: 'completed', action: { type: 'search', query: 'mock' } });
+  }
+  for (let i = 0; i < answer.fileSearchCalls; i++) {
+    items.push({ type: 'file_search_call', id: `fs_${meta.id}_${i}`, status: 'completed', queries: ['mock'], results: null });
+  }
   if (answer.text !== null) items.push(messageItem(meta, answer.text, 'completed'));
   answer.toolCalls.forEach((call, i) =>
     items.push({ type: 'function_call', id: `fc_${meta.id}_${i}`, call_id: call.id, name: call.name, arguments: JSON.stringify(call.arguments), status: 'completed' }),

@@ -26,6 +26,12 @@ export function webSearchPreviewToolPrice(model: string): number {
   return model.startsWith('gpt-4o') || model.startsWith('gpt-4.1') ? 25 : 10;
 }
 
+/**
+ * USD per 1 000 calls of the GA `web_search` tool (not the preview): new-api L's default tool price for
+ * `web_search`, whatever the model or context size.
+ */
+export const WEB_SEARCH_TOOL_PRICE_PER_THOUSAND = 10;
+
 /** USD per 1 000 file_search calls. */
 export const FILE_SEARCH_PRICE_PER_THOUSAND = 2.5;
 

@@ -48,6 +48,8 @@ export interface StreamTranslator {
   delivered(): Delivered;
   /** the translator takes no more events: a guard stopped the stream, which is to be closed now */
   halted?(): boolean;
+  /** the built-in tool calls (web / file search) the upstream's closing event listed; Responses passthrough only */
+  toolCalls?(): BuiltInToolCalls;
 }
 
 /** Checks (and may rewrite) each chat chunk on its way to the client; `stop` ends the stream after it. */
@@ -73,12 +75,20 @@ export interface ChunkSink {
   fail(failure: RelayFailure): string;
 }
 
+/** OpenAI's built-in tools the upstream ran for an answer (Responses output items), which are billed per call. */
+export interface BuiltInToolCalls {
+  webSearch: number;
+  fileSearch: number;
+}
+
 /** A complete (non-stream) answer, turned into the client's body. */
 export interface CompleteAnswer {
   body: string | Buffer;
   contentType: string;
   usage: OpenAiUsage | null;
   delivered(): Delivered;
+  /** set for a native Responses answer: the built-in tool calls in its `output` */
+  toolCalls?: BuiltInToolCalls;
 }
 
 /** What a request asks for once parsed; the channel's dialect decides how it is sent. */

@@ -21,6 +21,7 @@ import type { ChatCompletion, EmbeddingResponse, OpenAiUsage } from '../formats/
 import { OpenAiChunkSource } from '../formats/openai/openai-chunk-source.js';
 import { OpenAiPassthroughStream, type OpenAiStreamContext } from '../formats/openai/openai-passthrough-stream.js';
 import { ChatChunksToResponsesEvents } from '../formats/responses/chat-chunks-to-responses-events.js';
+import { countBuiltInToolCalls } from '../formats/responses/built-in-tool-calls.js';
 import { chatToResponsesResponse } from '../formats/responses/chat-to-responses-response.js';
 import { responsesOutputText } from '../formats/responses/responses-output-text.js';
 import { ResponsesPassthroughStream } from '../formats/responses/responses-passthrough-stream.js';
@@ -133,7 +134,10 @@ export function completeAnswer(req: RelayRequest, dialect: Dialect, native: bool
 
   if (native) {
     const delivered = () => (req.format === 'responses' ? responsesOutputText(json) : completionText(toChat(dialect, json, ctx)));
-    return { body: buf, contentType, usage: nativeUsage(req.format, json), delivered };
+    const answer: CompleteAnswer = { body: buf, contentType, usage: nativeUsage(req.format, json), delivered };
+    // web and file searches the upstream ran are billed per call (billed-tools.ts)
+    if (req.format === 'responses') answer.toolCalls = countBuiltInToolCalls(json.output);
+    return answer;
   }
   const chat = toChat(dialect, json, ctx);
   return { body: JSON.stringify(fromChat(req.format, chat, ctx)), contentType: 'application/json', usage: chat.usage ?? null, delivered: () => completionText(chat) };

@@ -117,6 +117,7 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
         frtMs: r.frtMs,
         partial: r.partial,
         translator,
+        toolCalls: translator.toolCalls?.(),
       };
     }
     // a row that always streams upstream (Codex) answers a non-stream client with the stream collected
@@ -124,7 +125,7 @@ export async function forwardAttempt(deps: ForwardDeps, ex: Exchange, req: Relay
       collectStream && /event-stream/i.test(contentType) ? completeAnswer(req, dialect, native, collectStream(buf), 'application/json', answer) : completeAnswer(req, dialect, native, buf, contentType, answer),
     );
     channel.succeed(Date.now() - t0, keyIndex);
-    return { channelId: ch.id, upstreamModel, mapped, usage: r.usage, delivered: r.delivered, bounds, frtMs: -1000, partial: false };
+    return { channelId: ch.id, upstreamModel, mapped, usage: r.usage, delivered: r.delivered, bounds, frtMs: -1000, partial: false, toolCalls: r.toolCalls };
   } catch (e) {
     forgetRefusedToken(e, ch, picked.key);
     throw failedAttempt(e, ex, channel, keyIndex, redact, answered);

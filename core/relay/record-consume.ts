@@ -4,6 +4,7 @@ import type { RelayQuota } from '../billing/relay-quota.js';
 import type { Settlement } from '../billing/quota-ledger.js';
 import { buildConsumeOther, consumeLogContent } from '../billing/consume-log.js';
 import { newLog } from '../billing/log-writer.js';
+import { surchargeLog } from '../billing/surcharge-log.js';
 import type { NewLog } from '../billing/log-writer.js';
 import type { ResolvedPrice } from '../billing/resolve-price.js';
 import { LOG_CONSUME, LOG_ERROR } from '../db/rows.js';
@@ -40,6 +41,9 @@ export function recordConsume(app: Pick<AppServices, 'options' | 'logs' | 'dashb
   const notes: string[] = [];
   if (r.contentNote) notes.push(r.contentNote);
   if (r.quota.zeroUsage) notes.push('（可能是上游超时）');
+  // web / file search and Gemini audio input: new-api appends their text after the notes, and their keys to `other`
+  const surcharges = surchargeLog(r.quota);
+  if (surcharges) notes.push(surcharges.note);
   const base = buildConsumeOther({
     price: r.price,
     cachedTokens: r.usage.usage.prompt_tokens_details?.cached_tokens ?? 0,
@@ -54,7 +58,8 @@ export function recordConsume(app: Pick<AppServices, 'options' | 'logs' | 'dashb
     streamStatus: r.outcome.partial ? { status: 'client_gone' } : undefined,
   });
   // Go prints a map's keys sorted: the kind's own keys take their place among the others
-  const other = r.otherExtra ? Object.fromEntries(Object.entries({ ...base, ...r.otherExtra }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : base;
+  const extra = surcharges ? { ...r.otherExtra, ...surcharges.other } : r.otherExtra;
+  const other = extra ? Object.fromEntries(Object.entries({ ...base, ...extra }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : base;
   const row: NewLog = {
     user_id: r.caller.user.id,
     created_at: Math.floor(now / 1000),

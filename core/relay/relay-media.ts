@@ -4,7 +4,7 @@ import { estimatePreConsume, tokensFromBytes } from '../billing/estimate-pre-con
 import { formatQuota } from '../billing/format-quota.js';
 import { characterCount, imageCallPrice, imageLogNote, imageUsage, rerankUsage, speechCountsCharacters, transcriptionTokens, type MediaUsage } from '../billing/media-price.js';
 import type { Reservation } from '../billing/quota-ledger.js';
-import type { Surcharge, TextQuotaExtras } from '../billing/compute-quota.js';
+import type { TextQuotaExtras } from '../billing/compute-quota.js';
 import { computeRelayQuota, textUsageFromReport } from '../billing/relay-quota.js';
 import { resolvePrice, type ResolvedPrice } from '../billing/resolve-price.js';
 import { webSearchPreviewToolPrice } from '../billing/tool-call-price.js';
@@ -110,10 +110,8 @@ export async function relayMedia(app: AppServices, relay: RelayRuntime, ex: Exch
       useChannel,
       startedAt,
       ...(req.image ? { contentNote: imageLogNote(req.image) } : {}),
-      // new-api's image keys, when the answer reports image input tokens
+      // new-api's image keys, when the answer reports image input tokens (recordConsume adds the web search ones)
       ...(imageTokens ? { otherExtra: { image: true, image_ratio: bill.price.imageRatio, image_output: usage.completion_tokens } } : {}),
-      // new-api's web search keys, when a call was billed (an alpha search is one)
-      ...(q.webSearch ? { otherExtra: webSearchOther(q.webSearch) } : {}),
     });
     return settlement.charged;
   } catch (e) {
@@ -160,9 +158,6 @@ const NO_USAGE: MediaUsage = { prompt_tokens: 0, completion_tokens: 0 };
  */
 const quotaExtras = (req: MediaRequest): TextQuotaExtras =>
   req.kind === 'alpha_search' ? { model: req.model, webSearchCalls: 1, webSearchPrice: webSearchPreviewToolPrice(req.model) } : { model: req.model };
-
-/** The consume log's web search keys, as new-api's post-consume writes them for a billed call. */
-const webSearchOther = (ws: Surcharge): Record<string, unknown> => ({ web_search: true, web_search_call_count: ws.calls, web_search_price: ws.price });
 
 async function knownPrompt(app: AppServices, req: MediaRequest): Promise<number> {
   if (req.audio) {

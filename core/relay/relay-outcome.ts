@@ -1,4 +1,4 @@
-import type { Delivered, StreamTranslator } from '../formats/format-contracts.js';
+import type { BuiltInToolCalls, Delivered, StreamTranslator } from '../formats/format-contracts.js';
 import type { OpenAiUsage } from '../formats/openai/chat-types.js';
 import type { UsageBounds } from './usage-bounds.js';
 
@@ -19,4 +19,6 @@ export interface RelayOutcome {
   partial: boolean;
   /** set for streams still open: the pipeline closes them with translator.end once usage is known */
   translator?: StreamTranslator;
+  /** the web / file search calls a native Responses answer listed (billed when the request declared the tool) */
+  toolCalls?: BuiltInToolCalls;
 }

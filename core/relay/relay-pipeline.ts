@@ -12,6 +12,7 @@ import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { authenticateCaller } from './authenticate-caller.js';
 import type { Caller } from './authenticate-token.js';
 import { billableUsage } from './billable-usage.js';
+import { billedTools, type BilledTools, toolQuotaExtras } from './billed-tools.js';
 import { streamFailureFrame } from './client-answer.js';
 import { countTokensLocally } from './count-tokens-locally.js';
 import { distribute } from './distribute.js';
@@ -84,6 +85,8 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
     const parsed = parseRelayRequest(endpoint.format, ctx, raw, ex.req.headers['content-type'], forwardedQuery(endpoint, ex.req.query));
     const req = endpoint.compact ? compactRequest(parsed) : parsed;
     model = req.model;
+    // an unknown search_context_size is refused here, before any cost
+    const tools = billedTools(req);
     if (req.kind !== 'count_tokens') refuseSensitivePrompt(app, req);
     const route = await distribute(app, caller, req.model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));
     if (req.kind === 'count_tokens') {
@@ -111,7 +114,7 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
     const deps = { env: app.env, options: app.options, log: app.log, upstream: relay.upstream, completionGuard, saveKey: relay.saveKey };
     const outcome = await tryChannels(app, ex, req.model, route.group, route.pinned, useChannel, relay, (channel) => forwardAttempt(deps, ex, req, channel, startedAt));
     firstByteMs = outcome.frtMs;
-    const charged = await finish(app, ex, req, caller, price, reservation, outcome, route.group, useChannel, startedAt);
+    const charged = await finish(app, ex, req, tools, caller, price, reservation, outcome, route.group, useChannel, startedAt);
     relay.metrics?.charged(charged);
     reservation = null;
     succeeded = true;
@@ -191,6 +194,7 @@ async function finish(
   app: AppServices,
   ex: Exchange,
   req: RelayRequest,
+  tools: BilledTools | null,
   caller: Caller,
   price: ResolvedPrice,
   reservation: Reservation,
@@ -204,7 +208,7 @@ async function finish(
   if (outcome.translator && !ex.aborted) ex.end(outcome.partial ? '' : outcome.translator.end(usage.usage));
   const settings = priceSettingsOf(app.options);
   // new-api bills a client of the Messages API by Claude's formula, every other format by OpenAI's
-  const q = computeRelayQuota(price, textUsageFromReport(usage.usage), req.format === 'claude' ? 'claude' : 'openai', settings, { model: req.model });
+  const q = computeRelayQuota(price, textUsageFromReport(usage.usage), req.format === 'claude' ? 'claude' : 'openai', settings, toolQuotaExtras(req.model, tools, outcome.toolCalls));
   const settlement = await settleCharge(app, caller, reservation, q, outcome.channelId);
   recordConsume(app, { req, caller, price, quota: q, settlement, usage, outcome, group, useChannel, startedAt });
   return settlement.charged;

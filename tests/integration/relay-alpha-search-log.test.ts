@@ -25,7 +25,7 @@ describe('/v1/alpha/search consume logs', () => {
   let key: string;
   const { charged } = consumeLogBook(() => f.gw, () => userId, { exact: true });
   const lastOther = async () => {
-    const [row] = await f.gw.sql<{ other: string; prompt_tokens: number; completion_tokens: number }[]>`SELECT other, prompt_tokens, completion_tokens FROM logs WHERE user_id = ${userId} AND type = 2 ORDER BY id DESC LIMIT 1`;
+    const [row] = await f.gw.sql<{ other: string; content: string; prompt_tokens: number; completion_tokens: number }[]>`SELECT other, content, prompt_tokens, completion_tokens FROM logs WHERE user_id = ${userId} AND type = 2 ORDER BY id DESC LIMIT 1`;
     return { ...row!, other: JSON.parse(row!.other) as Record<string, unknown> };
   };
   const search = (model: string) =>
@@ -62,6 +62,8 @@ describe('/v1/alpha/search consume logs', () => {
     const row = await lastOther();
     expect(row).toMatchObject({ prompt_tokens: 0, completion_tokens: 0 });
     expect(row.other).toMatchObject({ web_search: true, web_search_call_count: 1, web_search_price: price });
+    // the surcharge's text after the ratios, as new-api's post-consume appends it
+    expect(row.content).toMatch(new RegExp(`^模型倍率 .*, Web Search 调用 1 次，上下文大小 medium，调用花费 ${quota}$`));
     // the keys take their place in Go's sorted order
     const keys = Object.keys(row.other);
     expect(keys).toEqual([...keys].sort());

@@ -29,4 +29,21 @@ describe('ResponsesPassthroughStream', () => {
     expect(frame).toBe('event: error\ndata: {"type":"error","sequence_number":2,"code":"stream_timeout","message":"stream idle timeout","param":null}\n\n');
     expect(t.push({ data: '{"type":"late"}' })).toBe('');
   });
+
+  it('counts the built-in tool calls listed in response.completed, not those of earlier events', () => {
+    const t = new ResponsesPassthroughStream();
+    const web = { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'q' } };
+    const file = { type: 'file_search_call', id: 'fs_1', status: 'completed', queries: ['q'], results: null };
+    t.push({ event: 'response.output_item.done', data: JSON.stringify({ type: 'response.output_item.done', sequence_number: 0, output_index: 0, item: web }) });
+    expect(t.toolCalls()).toEqual({ webSearch: 0, fileSearch: 0 });
+    const output = [web, { ...web, id: 'ws_2' }, file, { type: 'message', content: [] }];
+    t.push({ event: 'response.completed', data: JSON.stringify({ type: 'response.completed', sequence_number: 1, response: { output, usage: { input_tokens: 1, output_tokens: 2, total_tokens: 3 } } }) });
+    expect(t.toolCalls()).toEqual({ webSearch: 2, fileSearch: 1 });
+  });
+
+  it('counts the calls of a response.incomplete too', () => {
+    const t = new ResponsesPassthroughStream();
+    t.push({ data: JSON.stringify({ type: 'response.incomplete', sequence_number: 0, response: { output: [{ type: 'web_search_call' }] } }) });
+    expect(t.toolCalls()).toEqual({ webSearch: 1, fileSearch: 0 });
+  });
 });

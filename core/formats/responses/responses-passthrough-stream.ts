@@ -1,6 +1,7 @@
 import { DeferredChunkText } from '../delivered-text.js';
-import type { Delivered, RelayFailure, SseEvent, StreamTranslator } from '../format-contracts.js';
+import type { BuiltInToolCalls, Delivered, RelayFailure, SseEvent, StreamTranslator } from '../format-contracts.js';
 import type { ChatChunk, OpenAiUsage } from '../openai/chat-types.js';
+import { countBuiltInToolCalls } from './built-in-tool-calls.js';
 import { responsesUsageToOpenAi } from './responses-usage.js';
 
 /** The events that close a response and carry its usage. */
@@ -16,10 +17,12 @@ const DELTAS: Readonly<Record<string, 'content' | 'reasoning_content' | 'argumen
 
 /**
  * A Responses client on a channel that speaks Responses: every event is forwarded as the upstream framed
- * it (`event:` + `data:`); only the closing event is parsed, for the usage inside `response.usage`.
+ * it (`event:` + `data:`); only the closing event is parsed, for the usage inside `response.usage` and the
+ * built-in tool calls (billed per call) among `response.output`.
  */
 export class ResponsesPassthroughStream implements StreamTranslator {
   private seen: OpenAiUsage | null = null;
+  private calls: BuiltInToolCalls = { webSearch: 0, fileSearch: 0 };
   private lastSeq = -1;
   private closed = false;
   private failure: RelayFailure | null = null;
@@ -33,8 +36,9 @@ export class ResponsesPassthroughStream implements StreamTranslator {
     if (!this.failure && FAILED.test(ev.data)) this.failure = failureOf(ev.data);
     if (FINAL.test(ev.data)) {
       try {
-        const body = JSON.parse(ev.data) as { response?: { usage?: Parameters<typeof responsesUsageToOpenAi>[0] } };
+        const body = JSON.parse(ev.data) as { response?: { usage?: Parameters<typeof responsesUsageToOpenAi>[0]; output?: unknown } };
         this.seen = responsesUsageToOpenAi(body.response?.usage) ?? this.seen;
+        this.calls = countBuiltInToolCalls(body.response?.output);
       } catch {
         // a malformed closing event still reaches the client; billing falls back to counting
       }
@@ -62,6 +66,10 @@ export class ResponsesPassthroughStream implements StreamTranslator {
 
   upstreamFailure(): RelayFailure | null {
     return this.failure;
+  }
+
+  toolCalls(): BuiltInToolCalls {
+    return this.calls;
   }
 
   delivered(): Delivered {
