@@ -1,4 +1,4 @@
-import type { HttpRequest, HttpResponse, TemplatedApp, us_socket_context_t } from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, TemplatedApp, us_socket_context_t, WebSocket } from 'uWebSockets.js';
 import type { AppServices } from '../app-services.js';
 import { estimatePreConsume } from '../billing/estimate-pre-consume.js';
 import type { Reservation } from '../billing/quota-ledger.js';
@@ -7,8 +7,8 @@ import { openAiErrorWriter } from '../formats/openai/openai-error-body.js';
 import { Exchange } from '../http/exchange.js';
 import type { InFlightGate } from '../http/in-flight-gate.js';
 import { newRequestId } from '../http/request-id.js';
-import { snapshotRequest } from '../http/request-snapshot.js';
-import { admitRequest, refuseRequest } from '../relay/admit-request.js';
+import { snapshotRequest, type RequestSnapshot } from '../http/request-snapshot.js';
+import { admitRequest, gateRefusal } from '../relay/admit-request.js';
 import { authenticateToken } from '../relay/authenticate-token.js';
 import { distribute } from '../relay/distribute.js';
 import { readApiKey } from '../relay/parse-token-key.js';
@@ -17,14 +17,57 @@ import { quotaError } from '../relay/quota-error.js';
 import { localError, RelayError } from '../relay/relay-error.js';
 import { tryChannels, type RelayRuntime } from '../relay/relay-pipeline.js';
 import { closeCodeOf, realtimeErrorFrame } from './realtime-error-frame.js';
-import { CLIENT_HIGH_WATER, RealtimeSession } from './realtime-session.js';
+import { CLIENT_HIGH_WATER, RealtimeSession, UPSTREAM_MAX_BUFFERED } from './realtime-session.js';
 import { connectRealtime, MAX_REALTIME_FRAME, realtimeUnsupported, servesRealtime } from './realtime-upstream.js';
 
-/** What the upgrade hands the socket: a session ready to pipe, or the error its first frame reports. */
+/**
+ * A client socket from its upgrade until its session starts: the relay stages read its request, and what it
+ * sends meanwhile waits here (bounded) for the upstream socket.
+ */
+class PendingClient {
+  /** nothing has been sent to the client yet: another channel may still be tried */
+  readonly headSent = false;
+  aborted = false;
+  session: RealtimeSession | null = null;
+  private readonly leaveHandlers: Array<() => void> = [];
+  private queue: Array<{ frame: Buffer; isBinary: boolean }> = [];
+  private queued = 0;
+
+  constructor(
+    readonly req: RequestSnapshot,
+    readonly requestId: string,
+    /** the gate slot, given back once the session started or failed */
+    readonly release: () => void,
+  ) {}
+
+  onAbort(fn: () => void): void {
+    if (this.aborted) fn();
+    else this.leaveHandlers.push(fn);
+  }
+
+  left(): void {
+    this.aborted = true;
+    for (const h of this.leaveHandlers.splice(0)) h();
+  }
+
+  /** false once more is waiting than an upstream would be allowed to hold */
+  hold(frame: Buffer, isBinary: boolean): boolean {
+    this.queued += frame.length;
+    if (this.queued > UPSTREAM_MAX_BUFFERED) return false;
+    this.queue.push({ frame, isBinary });
+    return true;
+  }
+
+  start(session: RealtimeSession, ws: WebSocket<Upgraded>): void {
+    this.session = session;
+    session.attach(ws);
+    for (const q of this.queue.splice(0)) session.fromClient(q.frame, q.isBinary);
+  }
+}
+
+/** A socket's user data: uWS copies the object's own properties, so the client's state sits behind one. */
 interface Upgraded {
-  session: RealtimeSession | null;
-  error: RelayError | null;
-  requestId: string;
+  pending: PendingClient;
 }
 
 /** The sessions open on this gateway, for shutdown. */
@@ -39,14 +82,24 @@ const idleTimeoutOf = (seconds: number) => Math.min(960, Math.max(8, seconds));
 /** Room for one largest frame above the high-water mark: past it uWS drops the frame and the session ends. */
 const MAX_BACKPRESSURE = CLIENT_HIGH_WATER + MAX_REALTIME_FRAME;
 
+/** A failure the client is told as a realtime error frame, and its socket closed. */
+function refuse(ws: WebSocket<Upgraded>, err: RelayError, requestId: string): void {
+  ws.cork(() => {
+    ws.send(realtimeErrorFrame(err, requestId), false);
+    ws.end(closeCodeOf(err), err.message.slice(0, 120));
+  });
+}
+
 /**
- * GET /v1/realtime?model=… on uWS's own WebSockets (new-api's WssRelay). The upgrade runs the HTTP relay's
- * stages — token auth (the key may come from the subprotocol list), the model rate limit, routing, price,
- * reservation — then connects the upstream socket, retrying other channels before the client is told, and
- * only then upgrades. A failure is answered as a realtime error frame on an upgraded socket, then closed.
- * The idle timeout is STREAMING_TIMEOUT: no frame either way for that long closes the session.
- * The upgrade holds a slot of the relay's gate while it is prepared (its reservation and upstream socket
- * are in flight); the session it opens is tracked here instead, and ended by closeAll when the gateway stops.
+ * GET /v1/realtime?model=… on uWS's own WebSockets (new-api's WssRelay). The socket is upgraded at once, as
+ * new-api upgrades before it relays; then the HTTP relay's stages run — token auth (the key may come from the
+ * subprotocol list), the model rate limit, routing, price, reservation — and the upstream socket is connected,
+ * other channels retried before the client hears anything. A failure is a realtime error frame, then the
+ * close. What the client sends meanwhile is held for the upstream. The idle timeout is STREAMING_TIMEOUT: no
+ * frame either way for that long closes the session. The upgrade holds a slot of the relay's gate while it is
+ * prepared; the session it opens is tracked here instead, and ended by closeAll when the gateway stops.
+ * (Upgrading after an await is not safe on this uWS build: its cork() can take the new WebSocket for the HTTP
+ * socket it replaced and close it right after open — uNetworking/uWebSockets#1929.)
  */
 export function mountRealtime(app: TemplatedApp, services: AppServices, relay: RelayRuntime, gate: InFlightGate): RealtimeSessions {
   const sessions = new Set<RealtimeSession>();
@@ -58,40 +111,51 @@ export function mountRealtime(app: TemplatedApp, services: AppServices, relay: R
     // pings would keep an idle session open for ever
     sendPingsAutomatically: false,
     upgrade: (res: HttpResponse, req: HttpRequest, context: us_socket_context_t) => {
-      const wsKey = req.getHeader('sec-websocket-key');
-      const protocols = req.getHeader('sec-websocket-protocol');
-      const extensions = req.getHeader('sec-websocket-extensions');
-      const ex = new Exchange(res, snapshotRequest(req, res), newRequestId());
+      const snapshot = snapshotRequest(req, res);
+      // read now: the HTTP response it comes from is gone once upgraded
+      void snapshot.remoteIp;
+      const ex = new Exchange(res, snapshot, newRequestId());
       // over the cap or stopping: a plain HTTP 503 with the OpenAI error body, no socket
       const release = admitRequest(gate, ex, openAiErrorWriter);
       if (!release) return;
-      void prepare(services, relay, ex, sessions)
-        .then((upgraded) => {
-          if (ex.aborted) return upgraded.session?.abandon();
-          // The gateway began stopping while this was prepared: closeAll may have run already, so a session
-          // opened now could outlive the last flush. Nothing was used yet, so nothing is charged.
-          if (gate.closed) {
-            upgraded.session?.abandon();
-            return refuseRequest(gate, ex, openAiErrorWriter);
-          }
-          // the key in the subprotocol list is never echoed: only `realtime`, when the client offered it
-          const chosen = protocols.split(',').some((p) => p.trim() === 'realtime') ? 'realtime' : '';
-          res.cork(() => res.upgrade<Upgraded>(upgraded, wsKey, chosen, extensions, context));
-        })
-        .finally(release);
+      const pending = new PendingClient(snapshot, ex.requestId, release);
+      // the key in the subprotocol list is never echoed: only `realtime`, when the client offered it
+      const protocols = req.getHeader('sec-websocket-protocol');
+      const chosen = protocols.split(',').some((p) => p.trim() === 'realtime') ? 'realtime' : '';
+      res.upgrade<Upgraded>({ pending }, req.getHeader('sec-websocket-key'), chosen, req.getHeader('sec-websocket-extensions'), context);
     },
     open: (ws) => {
-      const { session, error, requestId } = ws.getUserData();
-      if (session) return session.attach(ws);
-      const err = error ?? localError(500, 'realtime session not prepared');
-      ws.cork(() => {
-        ws.send(realtimeErrorFrame(err, requestId), false);
-        ws.end(closeCodeOf(err), err.message.slice(0, 120));
-      });
+      const { pending } = ws.getUserData();
+      void prepare(services, relay, pending, sessions)
+        .then((prepared) => {
+          if (pending.aborted) return prepared.session?.abandon();
+          // The gateway began stopping meanwhile: closeAll may have run already, so a session started now
+          // could outlive the last flush. Nothing was used yet, so nothing is charged.
+          if (gate.closed) {
+            prepared.session?.abandon();
+            return refuse(ws, gateRefusal(gate), pending.requestId);
+          }
+          if (prepared.session) pending.start(prepared.session, ws);
+          else refuse(ws, prepared.error, pending.requestId);
+        })
+        .finally(pending.release);
     },
-    message: (ws, message, isBinary) => ws.getUserData().session?.fromClient(message, isBinary),
-    drain: (ws) => ws.getUserData().session?.drain(),
-    close: (ws) => ws.getUserData().session?.clientClosed(),
+    message: (ws, message, isBinary) => {
+      const { pending } = ws.getUserData();
+      // uWS reuses the message's memory once this returns
+      const frame = Buffer.from(new Uint8Array(message));
+      if (pending.session) return pending.session.fromClient(frame, isBinary);
+      if (pending.aborted || pending.hold(frame, isBinary)) return;
+      // the session being prepared is dropped when it is ready (the client has gone, as far as it knows)
+      pending.left();
+      refuse(ws, localError(413, 'too much sent before the session started; the session was closed', 'upstream_backpressure'), pending.requestId);
+    },
+    drain: (ws) => ws.getUserData().pending.session?.drain(),
+    close: (ws) => {
+      const { pending } = ws.getUserData();
+      if (pending.session) pending.session.clientClosed();
+      else pending.left();
+    },
   });
   return {
     async closeAll() {
@@ -100,8 +164,11 @@ export function mountRealtime(app: TemplatedApp, services: AppServices, relay: R
   };
 }
 
-/** The upgrade's stages; never rejects (a failure becomes the error the socket reports), and refunds what it reserved. */
-async function prepare(app: AppServices, relay: RelayRuntime, ex: Exchange, sessions: Set<RealtimeSession>): Promise<Upgraded> {
+/** The session's stages; never rejects (a failure becomes the error the socket reports), and refunds what it reserved. */
+/** A started session, or the error the client is told instead. */
+type Prepared = { session: RealtimeSession; error: null } | { session: null; error: RelayError };
+
+async function prepare(app: AppServices, relay: RelayRuntime, ex: PendingClient, sessions: Set<RealtimeSession>): Promise<Prepared> {
   const startedAt = Date.now();
   let reservation: Reservation | null = null;
   let limited: { userId: number; group: string } | null = null;
@@ -136,12 +203,12 @@ async function prepare(app: AppServices, relay: RelayRuntime, ex: Exchange, sess
       (settled) => sessions.delete(settled),
     );
     sessions.add(session);
-    return { session, error: null, requestId: ex.requestId };
+    return { session, error: null };
   } catch (e) {
     if (reservation) app.ledger.refund(reservation);
     if (limited) void app.policies.rateLimiter.record(limited.userId, limited.group, false);
     if (!(e instanceof RelayError)) app.log.error('realtime upgrade failed', { error: (e as Error).stack });
     const error = e instanceof RelayError ? e : new RelayError(500, `internal error: ${(e as Error).message}`, { type: 'new_api_error', code: 'internal_error' });
-    return { session: null, error, requestId: ex.requestId };
+    return { session: null, error };
   }
 }

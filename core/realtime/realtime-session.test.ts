@@ -120,7 +120,7 @@ describe('RealtimeSession backpressure and closing', () => {
     up.emit('message', Buffer.from([1, 2, 3]), true);
     expect(client.frames[0]).toEqual({ data: Buffer.from([1, 2, 3]), binary: true });
     const text = new TextEncoder().encode('{"type":"input_audio_buffer.commit"}');
-    s.fromClient(text.buffer, false);
+    s.fromClient(Buffer.from(text), false);
     expect(up.sent[0]).toEqual({ data: Buffer.from(text), binary: false });
   });
 
@@ -137,7 +137,7 @@ describe('RealtimeSession backpressure and closing', () => {
   it('ends the session when the upstream does not read what the client sends, with an error frame', async () => {
     const { s, up, client } = session();
     up.bufferedAmount = UPSTREAM_MAX_BUFFERED + 1;
-    s.fromClient(new ArrayBuffer(8), true);
+    s.fromClient(Buffer.alloc(8), true);
     expect(up.sent).toHaveLength(0);
     expect(JSON.parse(String(client.frames.at(-1)?.data))).toMatchObject({ type: 'error', error: { code: 'upstream_backpressure' } });
     expect(client.ended?.code).toBe(1011);
@@ -159,7 +159,7 @@ describe('RealtimeSession backpressure and closing', () => {
     // one "token" per character, answered only once released
     const { s, up, settles } = session({ count: async (text) => (await gate, text.length) });
     const item = { type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi there' }] } };
-    s.fromClient(new TextEncoder().encode(JSON.stringify(item)).buffer, false);
+    s.fromClient(Buffer.from(JSON.stringify(item)), false);
     up.emit('message', Buffer.from(JSON.stringify({ type: 'response.text.delta', delta: 'Hello' })), false);
     up.emit('message', Buffer.from(JSON.stringify({ type: 'response.done', response: { id: 'r', status: 'completed' } })), false);
     s.clientClosed();

@@ -102,7 +102,7 @@ export class RealtimeSession {
     if (!this.ended) this.s.link.socket.resume();
   }
 
-  /** The client left before its socket opened: nothing was used, so nothing is charged or logged. */
+  /** The client left (or the gateway began stopping) before the session started: nothing was used, so nothing is charged or logged. */
   abandon(): void {
     if (this.ended) return;
     this.ended = true;
@@ -113,15 +113,14 @@ export class RealtimeSession {
     this.onSettled(this);
   }
 
-  fromClient(message: ArrayBuffer, isBinary: boolean): void {
+  /** A client frame, copied out of uWS's buffer (which it reuses once the message callback returns). */
+  fromClient(frame: Buffer, isBinary: boolean): void {
     const up = this.s.link.socket;
     if (this.ended || up.readyState !== WebSocket.OPEN) return;
     if (up.bufferedAmount > UPSTREAM_MAX_BUFFERED) {
       this.end({ code: 1011, reason: 'upstream too slow', error: localError(503, 'the upstream is not reading fast enough; the session was closed', 'upstream_backpressure') });
       return;
     }
-    // uWS neuters the message when this callback returns, and ws may still queue it: send a copy
-    const frame = Buffer.from(new Uint8Array(message));
     if (!isBinary) tallyClientFrame(this.tally, frame, this.clientSession);
     up.send(frame, { binary: isBinary });
   }

@@ -7,7 +7,7 @@ const OVERLOADED = localError(503, 'too many requests in flight on this gateway 
 const SHUTTING_DOWN = localError(503, 'this gateway is shutting down; retry shortly', 'gateway_shutting_down');
 
 /** Why the gate refused: the gateway is stopping, or the cap is reached. */
-const gateRefusal = (gate: InFlightGate): RelayError => (gate.closed ? SHUTTING_DOWN : OVERLOADED);
+export const gateRefusal = (gate: InFlightGate): RelayError => (gate.closed ? SHUTTING_DOWN : OVERLOADED);
 
 /**
  * A slot on the gate for one relay request (chat, task, realtime upgrade), or null once the request has been
@@ -22,7 +22,7 @@ export function admitRequest(gate: InFlightGate, ex: Exchange, errors: ErrorWrit
 }
 
 /** The gate's 503 with Retry-After, also for work admitted before the gateway began stopping that must not start now. */
-export function refuseRequest(gate: InFlightGate, ex: Exchange, errors: ErrorWriter): void {
+function refuseRequest(gate: InFlightGate, ex: Exchange, errors: ErrorWriter): void {
   const { status, body } = errors.errorBody(gateRefusal(gate), ex.requestId);
   ex.json(status, body, { 'Retry-After': '1' });
 }

@@ -154,7 +154,7 @@ function refuseSensitivePrompt(app: AppServices, req: RelayRequest): void {
  */
 export async function tryChannels<T>(
   app: AppServices,
-  ex: Exchange,
+  ex: Pick<Exchange, 'headSent' | 'aborted'>,
   model: string,
   group: string,
   pinned: ChannelActor | null,

@@ -202,6 +202,23 @@ describe('/v1/realtime over WebSockets, billed from the upstream usage events', 
     expect(JSON.parse(row.other).admin_info.use_channel).toHaveLength(1);
   });
 
+  it('holds what the client sends before the upstream socket is up, then passes it on in order', async () => {
+    const before = await start();
+    const s = connect(`${wsUrl}?model=gpt-4o-realtime-preview`, subprotocols(key));
+    // sent the moment the socket opens: the gateway is still authenticating and connecting the upstream
+    s.ws.once('open', () => {
+      s.ws.send(Buffer.from([9, 8, 7]), { binary: true });
+      s.ws.send(JSON.stringify({ type: 'response.create' }));
+    });
+    await s.next('response.done');
+    expect(s.binary).toEqual([Buffer.from([9, 8, 7])]);
+    // the session's own first frame still comes first
+    expect(s.events[0]!.type).toBe('session.created');
+    s.ws.close(1000);
+    await s.closed;
+    await charged(before, FULL_RESPONSE);
+  });
+
   it('bills what was reported when the upstream drops mid-session, and refunds the rest', async () => {
     const before = await start();
     const s = connect(`${wsUrl}?model=gpt-4o-mini-realtime-preview`, subprotocols(key));
