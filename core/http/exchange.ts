@@ -70,8 +70,11 @@ export class Exchange {
           reject(new BodyTooLargeError(limit));
           return;
         }
-        // uWS reuses the ArrayBuffer after this callback returns, so copy it.
-        parts.push(Buffer.from(chunk.slice(0)));
+        // uWS reuses the ArrayBuffer after this callback returns, so copy it: into a Buffer, which for a small
+        // body is a slice of Node's pool rather than a new ArrayBuffer (~0.15 vs ~0.8 µs, and less for the GC)
+        const copy = Buffer.allocUnsafe(chunk.byteLength);
+        copy.set(new Uint8Array(chunk));
+        parts.push(copy);
         if (isLast) resolve(parts.length === 1 ? parts[0]! : Buffer.concat(parts, size));
       });
     });
