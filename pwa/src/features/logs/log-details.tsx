@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '../../../../core/contracts/log';
 import { formatQuota, type QuotaDisplay } from '../../lib/quota-format';
-import { parseLogOther } from './log-view';
+import { parseLogOther, surchargeTerms } from './log-view';
 
 /** The expanded row: ratios, cache, first-token time, mapping, and how the cost was computed. */
 export function LogDetails({ entry, display }: { entry: LogEntry; display: QuotaDisplay }) {
@@ -27,11 +27,16 @@ export function LogDetails({ entry, display }: { entry: LogEntry; display: Quota
   if (o.file_search) add('fileSearch', o.file_search_call_count ?? 1);
   if (o.admin_info?.use_channel?.length) add('retryChannels', o.admin_info.use_channel.join(' → '));
   const quota = formatQuota(entry.quota, display, 6);
+  const groupRatio = o.group_ratio ?? 1;
+  // web / file search and audio input are billed on top of the tokens: each adds its term before the total
+  const extra = surchargeTerms(o)
+    .map((term) => ` + ${t(`logs.detail.${term.key}`, { count: term.count, price: `$${term.price}`, per: term.per, groupRatio })}`)
+    .join('');
   const formula =
     o.model_price !== undefined && o.model_price > 0
-      ? t('logs.detail.formulaPrice', { price: `$${o.model_price}`, groupRatio: o.group_ratio ?? 1, quota })
+      ? t('logs.detail.formulaPrice', { price: `$${o.model_price}`, groupRatio, extra, quota })
       : o.model_ratio !== undefined
-        ? t('logs.detail.formulaRatio', { prompt: entry.prompt_tokens, completion: entry.completion_tokens, completionRatio: o.completion_ratio ?? 1, modelRatio: o.model_ratio, groupRatio: o.group_ratio ?? 1, quota })
+        ? t('logs.detail.formulaRatio', { prompt: entry.prompt_tokens, completion: entry.completion_tokens, completionRatio: o.completion_ratio ?? 1, modelRatio: o.model_ratio, groupRatio, extra, quota })
         : '';
   return (
     <div className="grid gap-2 text-[13px]" data-log-details>

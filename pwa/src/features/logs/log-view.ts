@@ -45,8 +45,13 @@ export interface LogOther {
   reasoning_effort?: string;
   web_search?: boolean;
   web_search_call_count?: number;
+  web_search_price?: number;
   file_search?: boolean;
   file_search_call_count?: number;
+  file_search_price?: number;
+  audio_input_seperate_price?: boolean;
+  audio_input_token_count?: number;
+  audio_input_price?: number;
   admin_info?: { use_channel?: (number | string)[] };
 }
 
@@ -59,4 +64,21 @@ export function parseLogOther(raw: string | null | undefined): LogOther {
   } catch {
     return {};
   }
+}
+
+/** A per-call charge billed on top of the tokens: `count` calls (or audio tokens) at `price` USD per `per`. */
+export interface SurchargeTerm {
+  key: 'formulaWebSearch' | 'formulaFileSearch' | 'formulaAudioInput';
+  count: number;
+  price: number;
+  per: '1K' | '1M';
+}
+
+/** The surcharges a consume log's `other` records (web / file search calls, Gemini audio input), in new-api's order. */
+export function surchargeTerms(o: LogOther): SurchargeTerm[] {
+  const terms: SurchargeTerm[] = [];
+  if (o.web_search && o.web_search_price !== undefined) terms.push({ key: 'formulaWebSearch', count: o.web_search_call_count ?? 1, price: o.web_search_price, per: '1K' });
+  if (o.file_search && o.file_search_price !== undefined) terms.push({ key: 'formulaFileSearch', count: o.file_search_call_count ?? 1, price: o.file_search_price, per: '1K' });
+  if (o.audio_input_seperate_price && o.audio_input_price !== undefined) terms.push({ key: 'formulaAudioInput', count: o.audio_input_token_count ?? 0, price: o.audio_input_price, per: '1M' });
+  return terms;
 }
