@@ -207,7 +207,8 @@ async function prepare(app: AppServices, relay: RelayRuntime, ex: PendingClient,
   } catch (e) {
     if (reservation) app.ledger.refund(reservation);
     if (limited) void app.policies.rateLimiter.record(limited.userId, limited.group, false);
-    if (!(e instanceof RelayError)) app.log.error('realtime upgrade failed', { error: (e as Error).stack });
+    // a client that left mid-connect fails the upstream socket it was waiting for: nothing to report
+    if (!(e instanceof RelayError) && !ex.aborted) app.log.error('realtime session setup failed', { error: (e as Error).stack });
     const error = e instanceof RelayError ? e : new RelayError(500, `internal error: ${(e as Error).message}`, { type: 'new_api_error', code: 'internal_error' });
     return { session: null, error };
   }
