@@ -30,7 +30,7 @@ class PendingClient {
   aborted = false;
   session: RealtimeSession | null = null;
   private readonly leaveHandlers: Array<() => void> = [];
-  private queue: Array<{ frame: Buffer; isBinary: boolean }> = [];
+  private readonly queue: Array<{ frame: Buffer; isBinary: boolean }> = [];
   private queued = 0;
 
   constructor(
@@ -168,23 +168,23 @@ export function mountRealtime(app: TemplatedApp, services: AppServices, relay: R
 /** A started session, or the error the client is told instead. */
 type Prepared = { session: RealtimeSession; error: null } | { session: null; error: RelayError };
 
-async function prepare(app: AppServices, relay: RelayRuntime, ex: PendingClient, sessions: Set<RealtimeSession>): Promise<Prepared> {
+async function prepare(app: AppServices, relay: RelayRuntime, client: PendingClient, sessions: Set<RealtimeSession>): Promise<Prepared> {
   const startedAt = Date.now();
   let reservation: Reservation | null = null;
   let limited: { userId: number; group: string } | null = null;
   relay.retries.request();
   try {
-    const caller = await authenticateToken(app, readApiKey(ex.req.path, ex.req.query, ex.req.headers));
+    const caller = await authenticateToken(app, readApiKey(client.req.path, client.req.query, client.req.headers));
     if (app.policies.rateLimiter.enabled()) {
       const group = caller.token.group || caller.user.group;
       const decision = await app.policies.rateLimiter.check(caller.user.id, group);
       if (!decision.allowed) throw localError(decision.status, decision.message);
       limited = { userId: caller.user.id, group };
     }
-    const model = new URLSearchParams(ex.req.query).get('model') ?? '';
+    const model = new URLSearchParams(client.req.query).get('model') ?? '';
     if (!model) throw localError(400, 'model is required (?model=…)', 'invalid_request', 'invalid_request_error');
     // only channels with the socket count (as media kinds filter theirs): none is the no-channel error, before any reservation
-    const route = await distribute(app, caller, model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']), servesRealtime);
+    const route = await distribute(app, caller, model, () => app.clientIp(client.req.remoteIp, client.req.headers['x-forwarded-for']), servesRealtime);
     if (route.pinned && !servesRealtime(route.pinned.config.type)) throw realtimeUnsupported(route.pinned.config);
     const settings = priceSettingsOf(app.options);
     const price = resolvePrice(model, route.group, settings, acceptsUnsetRatio(caller.user));
@@ -194,12 +194,12 @@ async function prepare(app: AppServices, relay: RelayRuntime, ex: PendingClient,
     const reserved = await app.ledger.reserve(caller.user.id, caller.token.id, caller.token.unlimitedQuota, amount);
     if (!reserved.ok) throw quotaError(reserved, amount, app);
     reservation = reserved.reservation;
-    if (ex.aborted) throw localError(499, 'client closed the request');
+    if (client.aborted) throw localError(499, 'client closed the request');
     const useChannel: string[] = [];
-    const link = await tryChannels(app, ex, model, route.group, route.pinned, useChannel, relay, (channel) => connectRealtime(app, channel, model, (fn) => ex.onAbort(fn)), servesRealtime);
+    const link = await tryChannels(app, client, model, route.group, route.pinned, useChannel, relay, (channel) => connectRealtime(app, channel, model, (fn) => client.onAbort(fn)), servesRealtime);
     const session = new RealtimeSession(
       app,
-      { caller, model, group: route.group, price, reservation, link, useChannel, startedAt, requestId: ex.requestId, limited },
+      { caller, model, group: route.group, price, reservation, link, useChannel, startedAt, requestId: client.requestId, limited },
       (settled) => sessions.delete(settled),
     );
     sessions.add(session);
@@ -208,7 +208,7 @@ async function prepare(app: AppServices, relay: RelayRuntime, ex: PendingClient,
     if (reservation) app.ledger.refund(reservation);
     if (limited) void app.policies.rateLimiter.record(limited.userId, limited.group, false);
     // a client that left mid-connect fails the upstream socket it was waiting for: nothing to report
-    if (!(e instanceof RelayError) && !ex.aborted) app.log.error('realtime session setup failed', { error: (e as Error).stack });
+    if (!(e instanceof RelayError) && !client.aborted) app.log.error('realtime session setup failed', { error: (e as Error).stack });
     const error = e instanceof RelayError ? e : new RelayError(500, `internal error: ${(e as Error).message}`, { type: 'new_api_error', code: 'internal_error' });
     return { session: null, error };
   }
