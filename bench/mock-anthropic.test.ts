@@ -136,6 +136,21 @@ describe('POST /v1/messages, stream', () => {
     expect(message.stop_reason).toBe('end_turn');
   });
 
+  it('web_search_calls: a server_tool_use and result block pair per search, the count in usage (message_delta in a stream)', async () => {
+    const body = await (await messages({ mock: { web_search_calls: 2, content: 'ok' } })).json();
+    expect(body.content.map((b: { type: string }) => b.type)).toEqual(['server_tool_use', 'web_search_tool_result', 'server_tool_use', 'web_search_tool_result', 'text']);
+    expect(body.content[1].tool_use_id).toBe(body.content[0].id);
+    expect(body.usage).toEqual({ ...DEFAULT_USAGE, server_tool_use: { web_search_requests: 2 } });
+
+    const message = await sdk('mock-web-search-calls-1').messages.stream({ model: 'claude-sonnet-4-20250514', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+    expect(message.content.map((b) => b.type)).toEqual(['server_tool_use', 'web_search_tool_result', 'text']);
+    expect(message.content[0]).toMatchObject({ type: 'server_tool_use', name: 'web_search', input: { query: 'mock' } });
+    expect(message.usage.server_tool_use).toEqual({ web_search_requests: 1 });
+    const events = claudeEvents(await (await messages({ stream: true, mock: { web_search_calls: 1 } })).text());
+    expect(events[0]!.data).toMatchObject({ message: { usage: { output_tokens: 1, server_tool_use: { web_search_requests: 0 } } } });
+    expect(events.at(-2)!.data).toMatchObject({ type: 'message_delta', usage: { output_tokens: 20, server_tool_use: { web_search_requests: 1 } } });
+  });
+
   it('error_mid_stream_after sends an `event: error` after N deltas and stops', async () => {
     const events = claudeEvents(await (await messages({ stream: true, mock: { error_mid_stream_after: 2, error: { message: 'Overloaded' } } })).text());
     expect(events.map((e) => e.event)).toEqual(['message_start', 'content_block_start', 'ping', 'content_block_delta', 'content_block_delta', 'error']);

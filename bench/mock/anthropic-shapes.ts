@@ -33,7 +33,8 @@ export function claudeError(d: MockDirectives, status: number, message: string, 
 
 /**
  * Anthropic usage: `input_tokens` excludes the cache reads and writes, which have their own counts.
- * `cache_creation` (the 5-minute / 1-hour split of the writes) only when `cache_creation_1h_tokens` is scripted.
+ * `cache_creation` (the 5-minute / 1-hour split of the writes) only when `cache_creation_1h_tokens` is scripted;
+ * `server_tool_use` (the web searches run) only when `web_search_calls` is.
  */
 export function claudeUsage(d: MockDirectives): Record<string, unknown> | null {
   if (d.usage === false) return null;
@@ -49,6 +50,7 @@ export function claudeUsage(d: MockDirectives): Record<string, unknown> | null {
     usage.cache_creation = { ephemeral_5m_input_tokens: writes - hour, ephemeral_1h_input_tokens: hour };
   }
   usage.output_tokens = d.completion_tokens ?? DEFAULT_COMPLETION_TOKENS;
+  if (d.web_search_calls !== undefined) usage.server_tool_use = { web_search_requests: d.web_search_calls };
   return usage;
 }
 
@@ -56,9 +58,19 @@ export function claudeStopReason(d: MockDirectives, answer: MockAnswer): string 
   return d.finish_reason ?? (answer.toolCalls.length > 0 ? 'tool_use' : 'end_turn');
 }
 
-function contentBlocks(answer: MockAnswer): Record<string, unknown>[] {
+/** One web search as Anthropic lists it: the server_tool_use block and its result block. */
+function webSearchBlocks(meta: ClaudeMeta, i: number): [Record<string, unknown>, Record<string, unknown>] {
+  const id = `srvtoolu_${meta.id}_${i}`;
+  return [
+    { type: 'server_tool_use', id, name: 'web_search', input: { query: 'mock' } },
+    { type: 'web_search_tool_result', tool_use_id: id, content: [{ type: 'web_search_result', title: 'Mock', url: 'https://example.com/', encrypted_content: 'bW9jaw==', page_age: null }] },
+  ];
+}
+
+function contentBlocks(meta: ClaudeMeta, answer: MockAnswer): Record<string, unknown>[] {
   const blocks: Record<string, unknown>[] = [];
   if (answer.thinking !== null) blocks.push({ type: 'thinking', thinking: answer.thinking, signature: MOCK_SIGNATURE });
+  for (let i = 0; i < answer.webSearchCalls; i++) blocks.push(...webSearchBlocks(meta, i));
   if (answer.text !== null) blocks.push({ type: 'text', text: answer.text });
   for (const call of answer.toolCalls) blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: call.arguments });
   return blocks;
@@ -76,7 +88,7 @@ export function claudeMessage(meta: ClaudeMeta, d: MockDirectives, answer: MockA
     type: 'message',
     role: 'assistant',
     model: meta.model,
-    content: contentBlocks(answer),
+    content: contentBlocks(meta, answer),
     stop_reason: claudeStopReason(d, answer),
     stop_sequence: null,
   };
@@ -92,11 +104,13 @@ export function claudeEvent(type: string, payload: Record<string, unknown>): str
 /**
  * The stream of POST /v1/messages: message_start (input and cache counts, output 1), then per block its
  * start, deltas (the content frames) and stop, with a ping after the first start as Anthropic sends it,
- * then message_delta (stop reason, output tokens) and message_stop.
+ * then message_delta (stop reason, output tokens, the web searches run) and message_stop. A web search is a
+ * server_tool_use block (its query as one input_json_delta) and a web_search_tool_result block (no delta).
  */
 export function claudeStreamFrames(meta: ClaudeMeta, d: MockDirectives, answer: MockAnswer): StreamFrame[] {
   const usage = claudeUsage(d);
-  const startUsage = usage && d.usage === undefined ? { ...usage, output_tokens: 1 } : usage;
+  // before any search has run: message_delta reports the final count
+  const startUsage = usage && d.usage === undefined ? { ...usage, output_tokens: 1, ...(usage.server_tool_use ? { server_tool_use: { web_search_requests: 0 } } : {}) } : usage;
   const frames: StreamFrame[] = [];
   const frame = (type: string, payload: Record<string, unknown>, content = false) => frames.push({ text: claudeEvent(type, payload), content });
   frame('message_start', {
@@ -116,6 +130,11 @@ export function claudeStreamFrames(meta: ClaudeMeta, d: MockDirectives, answer: 
       { type: 'signature_delta', signature: MOCK_SIGNATURE },
     ]);
   }
+  for (let i = 0; i < answer.webSearchCalls; i++) {
+    const [use, result] = webSearchBlocks(meta, i);
+    block({ ...use, input: {} }, [{ type: 'input_json_delta', partial_json: JSON.stringify(use.input) }]);
+    block(result, []);
+  }
   if (answer.text !== null) block({ type: 'text', text: '' }, answer.textPieces.map((text) => ({ type: 'text_delta', text })));
   for (const call of answer.toolCalls) {
     block(
@@ -123,7 +142,8 @@ export function claudeStreamFrames(meta: ClaudeMeta, d: MockDirectives, answer: 
       call.argumentPieces.map((partial_json) => ({ type: 'input_json_delta', partial_json })),
     );
   }
-  const outputTokens = usage && d.usage === undefined ? { output_tokens: usage.output_tokens } : usage;
+  // message_delta's usage is cumulative: the output count, and the searches when scripted
+  const outputTokens = usage && d.usage === undefined ? { output_tokens: usage.output_tokens, ...(usage.server_tool_use ? { server_tool_use: usage.server_tool_use } : {}) } : usage;
   frame('message_delta', { delta: { stop_reason: claudeStopReason(d, answer), stop_sequence: null }, ...(outputTokens ? { usage: outputTokens } : {}) });
   frame('message_stop', {});
   return frames;

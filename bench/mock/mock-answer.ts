@@ -21,7 +21,7 @@ export interface MockAnswer {
   thinking: string | null;
   thinkingPieces: string[];
   toolCalls: MockAnswerCall[];
-  /** Responses built-in tool calls listed before the message */
+  /** Responses built-in tool calls listed before the message; Anthropic's web searches (usage and blocks) */
   webSearchCalls: number;
   fileSearchCalls: number;
 }

@@ -54,7 +54,10 @@ export interface MockDirectives {
   body_error_in_200?: boolean;
   /** Error messages carry the Authorization header received, as an upstream that echoes credentials. */
   echo_auth?: boolean;
-  /** Responses: this many `web_search_call` output items before the message (billed per call by the gateway). */
+  /**
+   * Responses: this many `web_search_call` output items before the message; Anthropic: this many server
+   * web searches, reported in `usage.server_tool_use.web_search_requests` (billed per call by the gateway).
+   */
   web_search_calls?: number;
   /** Responses: this many `file_search_call` output items before the message. */
   file_search_calls?: number;

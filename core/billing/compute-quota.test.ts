@@ -76,6 +76,16 @@ describe('computeTextQuota', () => {
     expect(r.fileSearch).toEqual({ calls: 3, price: 2.5, quota: '3750' });
   });
 
+  it.each([
+    // name, group, usage, calls, quota: (prompt + completion × 4) × 1.25 × group + $10 × calls / 1000 × group × 500 000
+    ['one search on top of the tokens: 3750 + 5000', 'default', usage(1000, 500), 1, 8750, '5000'],
+    ['two searches at group 0.7, rounded: 1.25 × 0.7 + 7000 = 7000.875', 'odd', usage(1, 0), 2, 7001, '7000'],
+    ['a search with no tokens is still billed', 'default', usage(0, 0), 3, 15000, '15000'],
+  ])("adds Claude's web searches at $10 / 1K: %s", (_name, group, u, calls, quota, surcharge) => {
+    const r = computeTextQuota(priceOf('gpt-4o', group), u, s, { model: 'claude-3-7-sonnet-20250219', claudeWebSearchCalls: calls });
+    expect(r).toEqual({ quota, zeroUsage: false, claudeWebSearch: { calls, price: 10, quota: surcharge } });
+  });
+
   it('takes a web search price the caller knows over the context-size table (alpha search: L tool price)', () => {
     const r = computeTextQuota(priceOf('gpt-4o', 'double'), usage(0, 0), s, { model: 'gpt-4o', webSearchCalls: 1, webSearchPrice: 10 });
     // 10 / 1000 × 2 × 500000, no tokens
@@ -132,5 +142,21 @@ describe('computeClaudeQuota', () => {
   it('bills 0 when input + output == 0, even with cache tokens', () => {
     const u = claude(0, 0, { cache_read_input_tokens: 5000 });
     expect(computeClaudeQuota(priceOf('claude-sonnet-4-20250514'), u, s)).toEqual({ quota: 0, zeroUsage: true });
+    expect(computeClaudeQuota(priceOf('claude-sonnet-4-20250514'), u, s, { claudeWebSearchCalls: 0 })).toEqual({ quota: 0, zeroUsage: true });
+  });
+
+  it.each([
+    // name, model, group, usage, searches, quota, surcharge: $10 × searches / 1000 × group × 500 000, added before truncation
+    ['sonnet, 2 searches: 1050 + 10 000', 'claude-3-5-sonnet-20241022', 'default', claude(100, 50, { cache_read_input_tokens: 1000, cache_creation_input_tokens: 200 }), 2, 11050, '10000'],
+    ['haiku truncates after the sum: 15 × 0.125 + 5000 = 5001.875', 'claude-3-haiku-20240307', 'default', claude(15, 0), 1, 5001, '5000'],
+    ['group 0.7: (10 + 10 × 5) × 0.7 × 1.5 + 3500 = 3563', 'claude-3-5-sonnet-20241022', 'odd', claude(10, 10), 1, 3563, '3500'],
+    ['per-call price: 0.1 × 500 000 × 2 + 10 000', 'gpt-4-gizmo-g-abc', 'double', claude(1, 1), 1, 110000, '10000'],
+    ['no tokens, one search: still billed', 'claude-sonnet-4-20250514', 'default', claude(0, 0), 1, 5000, '5000'],
+  ])("adds Claude's web searches at $10 / 1K: %s", (_name, model, group, u, searches, quota, surcharge) => {
+    expect(computeClaudeQuota(priceOf(model, group), u, s, { claudeWebSearchCalls: searches })).toEqual({
+      quota,
+      zeroUsage: false,
+      claudeWebSearch: { calls: searches, price: 10, quota: surcharge },
+    });
   });
 });

@@ -13,6 +13,7 @@ import {
 import type { PriceSettings } from './price-settings.js';
 import type { ResolvedPrice } from './resolve-price.js';
 import {
+  CLAUDE_WEB_SEARCH_PRICE_PER_THOUSAND,
   FILE_SEARCH_PRICE_PER_THOUSAND,
   geminiAudioInputPricePerMillion,
   type SearchContextSize,
@@ -43,6 +44,8 @@ export interface TextQuotaExtras {
   /** USD per 1 000 web search calls when the caller knows it (alpha search: L's tool price); else B's by context size */
   webSearchPrice?: number;
   fileSearchCalls?: number;
+  /** Anthropic's server-side web searches (usage.server_tool_use.web_search_requests) */
+  claudeWebSearchCalls?: number;
 }
 
 export interface Surcharge {
@@ -58,6 +61,7 @@ export interface TextQuota {
   /** prompt + completion == 0: quota is 0, new-api appends （可能是上游超时） and skips the usage counters. */
   zeroUsage: boolean;
   webSearch?: Surcharge & { contextSize: SearchContextSize };
+  claudeWebSearch?: Surcharge;
   fileSearch?: Surcharge;
   /** calls = audio tokens here. */
   audioInput?: Surcharge;
@@ -79,6 +83,12 @@ function cacheWrites(total: number | undefined, hour: number | undefined): { fiv
   const long = Math.min(tokens(hour), all);
   return { fiveMinute: all - long, hour: long };
 }
+/** price × count / 10^per × GroupRatio × QuotaPerUnit, exact, in new-api's operand order (per: 3 for a price per 1K calls). */
+function surchargeOf(price: number, count: number, per: number, group: ExactDecimal, unit: ExactDecimal): { surcharge: Surcharge; quota: ExactDecimal } {
+  const quota = mulDecimal(mulDecimal(divDecimalByPow10(mulDecimal(decimalFromNumber(price), decimalFromInt(count)), per), group), unit);
+  return { surcharge: { calls: count, price, quota: decimalToString(quota) }, quota };
+}
+
 const MAX_QUOTA = BigInt(Number.MAX_SAFE_INTEGER);
 const toQuota = (q: bigint): number => Number(q > MAX_QUOTA ? MAX_QUOTA : q < -MAX_QUOTA ? -MAX_QUOTA : q);
 
@@ -106,10 +116,9 @@ export function computeTextQuota(
   const result: TextQuota = { quota: 0, zeroUsage: prompt + completion === 0 };
   const surcharges: ExactDecimal[] = [];
   const surcharge = (price: number, count: number, per: number): Surcharge => {
-    // price × count / 10^per × GroupRatio × QuotaPerUnit, in new-api's operand order
-    const quota = mulDecimal(mulDecimal(divDecimalByPow10(mulDecimal(decimalFromNumber(price), decimalFromInt(count)), per), group), unit);
-    surcharges.push(quota);
-    return { calls: count, price, quota: decimalToString(quota) };
+    const s = surchargeOf(price, count, per, group, unit);
+    surcharges.push(s.quota);
+    return s.surcharge;
   };
   let total: ExactDecimal;
 
@@ -148,6 +157,8 @@ export function computeTextQuota(
     const price = extras.webSearchPrice ?? webSearchPricePerThousand(extras.model, contextSize);
     result.webSearch = { ...surcharge(price, webCalls, 3), contextSize };
   }
+  const claudeCalls = tokens(extras?.claudeWebSearchCalls);
+  if (claudeCalls > 0) result.claudeWebSearch = surcharge(CLAUDE_WEB_SEARCH_PRICE_PER_THOUSAND, claudeCalls, 3);
   const fileCalls = tokens(extras?.fileSearchCalls);
   if (fileCalls > 0) result.fileSearch = surcharge(FILE_SEARCH_PRICE_PER_THOUSAND, fileCalls, 3);
 
@@ -172,8 +183,9 @@ export interface ClaudeUsage {
 
 export interface ClaudeQuota {
   quota: number;
-  /** input + output == 0: quota is 0 and new-api appends （可能是上游出错）. */
+  /** input + output == 0 and no search billed: quota is 0 and new-api appends （可能是上游出错）. */
   zeroUsage: boolean;
+  claudeWebSearch?: Surcharge;
 }
 
 /**
@@ -181,9 +193,11 @@ export interface ClaudeQuota {
  * order, truncated — unlike the text path, which rounds exact decimals:
  *   (input + cache_read × CacheRatio + cache_creation × CacheCreationRatio + output × CompletionRatio)
  *   × GroupRatio × ModelRatio, or ModelPrice × QuotaPerUnit × GroupRatio per call;
- * a result ≤ 0 becomes 1 when ModelRatio ≠ 0. 1-hour cache writes cost CacheCreationRatio × 6 / 3.75 (L).
+ * plus Anthropic's web searches at $10 / 1K × GroupRatio × QuotaPerUnit each (new-api's text-path surcharge,
+ * which its forks add here too), then a result ≤ 0 becomes 1 when ModelRatio ≠ 0. 1-hour cache writes cost
+ * CacheCreationRatio × 6 / 3.75 (L).
  */
-export function computeClaudeQuota(price: ResolvedPrice, usage: ClaudeUsage, s: PriceSettings): ClaudeQuota {
+export function computeClaudeQuota(price: ResolvedPrice, usage: ClaudeUsage, s: PriceSettings, extras?: Pick<TextQuotaExtras, 'claudeWebSearchCalls'>): ClaudeQuota {
   const input = tokens(usage.input_tokens);
   const output = tokens(usage.output_tokens);
   let q: number;
@@ -198,9 +212,16 @@ export function computeClaudeQuota(price: ResolvedPrice, usage: ClaudeUsage, s: 
     q += output * price.completionRatio;
     q = q * price.groupRatio * price.modelRatio;
   }
+  const searches = tokens(extras?.claudeWebSearchCalls);
+  // the surcharge is exact; the float sum takes its nearest double, as new-api's float64 conversion does
+  const search = searches > 0 ? surchargeOf(CLAUDE_WEB_SEARCH_PRICE_PER_THOUSAND, searches, 3, decimalFromNumber(price.groupRatio), decimalFromNumber(s.quotaPerUnit)).surcharge : undefined;
+  if (search) q += Number(search.quota);
   if (price.modelRatio !== 0 && q <= 0) q = 1;
-  const zeroUsage = input + output === 0;
-  return { quota: zeroUsage ? 0 : truncateToQuota(q), zeroUsage };
+  // a search with no tokens is still billed
+  const zeroUsage = input + output === 0 && !search;
+  const result: ClaudeQuota = { quota: zeroUsage ? 0 : truncateToQuota(q), zeroUsage };
+  if (search) result.claudeWebSearch = search;
+  return result;
 }
 
 /** Go's int(float64) truncates; keep the result a safe, non-NaN integer. */

@@ -156,13 +156,25 @@ describe('computeRelayQuota', () => {
     expect(computeRelayQuota(priceOf('gpt-4o'), { prompt_tokens: 10, completion_tokens: 5 }, 'openai', s).cacheCreation).toBeNull();
   });
 
-  it('adds tool surcharges for OpenAI clients only (new-api’s Claude path has none)', () => {
+  it('adds OpenAI tool surcharges for OpenAI clients only, Claude web searches on both paths', () => {
     const usage = { prompt_tokens: 1000, completion_tokens: 500 };
     const extras = { model: 'gpt-4o', webSearchCalls: 1 };
     // 3750 + 35 / 1000 × 500 000
     expect(computeRelayQuota(priceOf('gpt-4o'), usage, 'openai', s, extras).quota).toBe(3750 + 17500);
     // (1000 + 500 × 4) × 1.25, truncated
     expect(computeRelayQuota(priceOf('gpt-4o'), usage, 'claude', s, extras).quota).toBe(3750);
+    // + 2 × 10 / 1000 × 500 000 either way
+    const searches = { model: 'claude-sonnet-4-20250514', claudeWebSearchCalls: 2 };
+    const surcharge = { calls: 2, price: 10, quota: '10000' };
+    expect(computeRelayQuota(priceOf('claude-sonnet-4-20250514'), textUsageFromReport(fromClaude(100, 50, 1000, 200)), 'claude', s, searches)).toMatchObject({ quota: 11050, claudeWebSearch: surcharge });
+    expect(computeRelayQuota(priceOf('claude-sonnet-4-20250514'), textUsageFromReport(fromClaude(100, 50, 1000, 200)), 'openai', s, searches)).toMatchObject({ quota: 11050, claudeWebSearch: surcharge });
+  });
+
+  it('bills a Claude web search that came with no tokens, on both paths', () => {
+    for (const semantic of ['claude', 'openai'] as const) {
+      const q = computeRelayQuota(priceOf('claude-sonnet-4-20250514'), textUsageFromReport(fromClaude(0, 0)), semantic, s, { model: 'm', claudeWebSearchCalls: 1 });
+      expect(q).toMatchObject({ quota: 5000, zeroUsage: false });
+    }
   });
 
   it('never bills a negative amount, whatever the counts', () => {

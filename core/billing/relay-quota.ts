@@ -56,9 +56,10 @@ export interface RelayQuota extends TextQuota {
 /**
  * The quota of one relayed request from its normalized usage, by new-api's formula for the client's
  * format. `claude`: (input + reads × CacheRatio + writes × CacheCreationRatio + completion ×
- * CompletionRatio) × GroupRatio × ModelRatio, truncated, where input = prompt − reads − writes; no tool
- * surcharges. `openai`: computeTextQuota (reads, writes, images and Gemini audio priced apart from the
- * prompt; web and file search surcharges from `extras`).
+ * CompletionRatio) × GroupRatio × ModelRatio, truncated, where input = prompt − reads − writes; of the
+ * tool surcharges only Claude's web search (the only tool a Messages client is billed for). `openai`:
+ * computeTextQuota (reads, writes, images and Gemini audio priced apart from the prompt; web, Claude web
+ * and file search surcharges from `extras`).
  */
 export function computeRelayQuota(
   price: ResolvedPrice,
@@ -88,6 +89,7 @@ export function computeRelayQuota(
         cache_creation_1h_input_tokens: writes1h,
       },
       s,
+      extras,
     );
     return Object.assign(q, { logPromptTokens: input, claude: true, cacheCreation });
   }

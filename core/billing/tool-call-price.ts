@@ -32,6 +32,12 @@ export function webSearchPreviewToolPrice(model: string): number {
  */
 export const WEB_SEARCH_TOOL_PRICE_PER_THOUSAND = 10;
 
+/**
+ * USD per 1 000 web searches of Anthropic's server tool (`web_search_20250305`), on top of the tokens:
+ * new-api's GetClaudeWebSearchPricePerThousand.
+ */
+export const CLAUDE_WEB_SEARCH_PRICE_PER_THOUSAND = 10;
+
 /** USD per 1 000 file_search calls. */
 export const FILE_SEARCH_PRICE_PER_THOUSAND = 2.5;
 

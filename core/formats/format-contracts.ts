@@ -48,8 +48,11 @@ export interface StreamTranslator {
   delivered(): Delivered;
   /** the translator takes no more events: a guard stopped the stream, which is to be closed now */
   halted?(): boolean;
-  /** the built-in tool calls (web / file search) the upstream's closing event listed; Responses passthrough only */
-  toolCalls?(): BuiltInToolCalls;
+  /**
+   * the built-in tool calls the upstream reported: a Responses passthrough's web / file search items of its
+   * closing event, Anthropic's web searches (any translator whose source is a Claude stream)
+   */
+  toolCalls?(): BuiltInToolCalls | undefined;
 }
 
 /** Checks (and may rewrite) each chat chunk on its way to the client; `stop` ends the stream after it. */
@@ -66,6 +69,8 @@ export interface ErrorWriter {
 export interface ChunkSource {
   push(event: SseEvent): { chunks: readonly ChatChunk[]; failure: RelayFailure | null };
   usage(): OpenAiUsage | null;
+  /** the server-side tool calls the upstream reported so far (Anthropic's web searches), billed per call */
+  toolCalls?(): BuiltInToolCalls;
 }
 
 /** Writes chat chunks as a client format's stream frames. */
@@ -75,10 +80,14 @@ export interface ChunkSink {
   fail(failure: RelayFailure): string;
 }
 
-/** OpenAI's built-in tools the upstream ran for an answer (Responses output items), which are billed per call. */
+/** The server-side tools the upstream ran for an answer, which are billed per call. */
 export interface BuiltInToolCalls {
+  /** OpenAI's web_search_call output items (Responses) */
   webSearch: number;
+  /** OpenAI's file_search_call output items (Responses) */
   fileSearch: number;
+  /** Anthropic's `usage.server_tool_use.web_search_requests` (a Claude-dialect channel, any client format) */
+  claudeWebSearch?: number;
 }
 
 /** A complete (non-stream) answer, turned into the client's body. */
@@ -87,7 +96,7 @@ export interface CompleteAnswer {
   contentType: string;
   usage: OpenAiUsage | null;
   delivered(): Delivered;
-  /** set for a native Responses answer: the built-in tool calls in its `output` */
+  /** set for a native Responses answer (the built-in tool calls in its `output`) and for a Claude-dialect one */
   toolCalls?: BuiltInToolCalls;
 }
 

@@ -1,5 +1,5 @@
 import { ChunkText } from './delivered-text.js';
-import type { ChunkGuard, ChunkSink, ChunkSource, Delivered, RelayFailure, SseEvent, StreamTranslator } from './format-contracts.js';
+import type { BuiltInToolCalls, ChunkGuard, ChunkSink, ChunkSource, Delivered, RelayFailure, SseEvent, StreamTranslator } from './format-contracts.js';
 import type { OpenAiUsage } from './openai/chat-types.js';
 
 /**
@@ -54,6 +54,11 @@ export class TranslatedStream implements StreamTranslator {
 
   usage(): OpenAiUsage | null {
     return this.source.usage();
+  }
+
+  /** the source's server-side tool calls (a Claude stream's web searches), whatever the client's format */
+  toolCalls(): BuiltInToolCalls | undefined {
+    return this.source.toolCalls?.();
   }
 
   halted(): boolean {

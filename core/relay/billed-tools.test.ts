@@ -56,6 +56,10 @@ describe('toolQuotaExtras', () => {
     ['declared, no count known', { webSearch: { size: 'high' as const } }, undefined, { model: 'gpt-4o' }],
     ['the GA tool carries its price', { webSearch: { size: 'medium' as const, price: 10 } }, calls(1), { model: 'gpt-4o', webSearchCalls: 1, webSearchContextSize: 'medium', webSearchPrice: 10 }],
     ['only declared tools are billed', { fileSearch: true as const }, calls(4, 1), { model: 'gpt-4o', fileSearchCalls: 1 }],
+    ["Claude's web searches, nothing declared (Anthropic searches only when asked)", null, { ...calls(0), claudeWebSearch: 2 }, { model: 'gpt-4o', claudeWebSearchCalls: 2 }],
+    ["Claude's web searches beside a search-preview chat model", { chatSearch: 'low' as const }, { ...calls(0), claudeWebSearch: 1 }, { model: 'gpt-4o', claudeWebSearchCalls: 1, webSearchCalls: 1, webSearchContextSize: 'low' }],
+    ["Claude's web searches beside declared OpenAI tools", { fileSearch: true as const }, { ...calls(0, 1), claudeWebSearch: 3 }, { model: 'gpt-4o', claudeWebSearchCalls: 3, fileSearchCalls: 1 }],
+    ['no Claude web search reported', null, { ...calls(0), claudeWebSearch: 0 }, { model: 'gpt-4o' }],
   ])('%s', (_name, tools, seen, expected) => {
     expect(toolQuotaExtras('gpt-4o', tools, seen)).toEqual(expected);
   });

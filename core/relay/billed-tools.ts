@@ -56,11 +56,15 @@ export function billedTools(req: Pick<RelayRequest, 'format' | 'kind' | 'model' 
   return tools.webSearch || tools.fileSearch ? tools : null;
 }
 
-/** The surcharge inputs of computeTextQuota: the declared tools × the calls the answer listed. */
+/**
+ * The surcharge inputs of the quota: OpenAI's declared tools × the calls the answer listed, and every web search
+ * a Claude answer reported (Anthropic searches only when the request declared its tool, so no check is needed).
+ */
 export function toolQuotaExtras(model: string, tools: BilledTools | null, calls: BuiltInToolCalls | undefined): TextQuotaExtras {
-  if (!tools) return { model };
-  if (tools.chatSearch) return { model, webSearchCalls: 1, webSearchContextSize: tools.chatSearch };
   const extras: TextQuotaExtras = { model };
+  if (calls?.claudeWebSearch) extras.claudeWebSearchCalls = calls.claudeWebSearch;
+  if (!tools) return extras;
+  if (tools.chatSearch) return Object.assign(extras, { webSearchCalls: 1, webSearchContextSize: tools.chatSearch });
   if (tools.webSearch && calls?.webSearch) {
     extras.webSearchCalls = calls.webSearch;
     extras.webSearchContextSize = tools.webSearch.size;

@@ -3,7 +3,7 @@ import { ClaudeEventsToChatChunks } from '../formats/claude/claude-events-to-cha
 import { ClaudePassthroughStream } from '../formats/claude/claude-passthrough-stream.js';
 import { claudeToOpenAiResponse } from '../formats/claude/claude-to-openai-response.js';
 import { claudeMessageSchema } from '../formats/claude/claude-upstream-schema.js';
-import { claudeUsageToOpenAi } from '../formats/claude/claude-usage.js';
+import { claudeToolCalls, claudeUsageToOpenAi, claudeWebSearchRequests } from '../formats/claude/claude-usage.js';
 import { openAiToClaudeResponse } from '../formats/claude/openai-to-claude-response.js';
 import { completionText } from '../formats/delivered-text.js';
 import type { ChunkGuard, ChunkSink, ChunkSource, CompleteAnswer, RelayFailure, StreamTranslator } from '../formats/format-contracts.js';
@@ -132,15 +132,20 @@ export function completeAnswer(req: RelayRequest, dialect: Dialect, native: bool
     return { body, contentType: 'application/json', usage, delivered: none };
   }
 
+  // the searches the upstream ran are billed per call (billed-tools.ts): Anthropic's whatever the client's format,
+  // read here since the chat form has no place for them
+  const claudeCalls = dialect === 'claude' ? claudeToolCalls(claudeWebSearchRequests(json.usage) ?? 0) : undefined;
   if (native) {
     const delivered = () => (req.format === 'responses' ? responsesOutputText(json) : completionText(toChat(dialect, json, ctx)));
     const answer: CompleteAnswer = { body: buf, contentType, usage: nativeUsage(req.format, json), delivered };
-    // web and file searches the upstream ran are billed per call (billed-tools.ts)
     if (req.format === 'responses') answer.toolCalls = countBuiltInToolCalls(json.output);
+    else if (claudeCalls) answer.toolCalls = claudeCalls;
     return answer;
   }
   const chat = toChat(dialect, json, ctx);
-  return { body: JSON.stringify(fromChat(req.format, chat, ctx)), contentType: 'application/json', usage: chat.usage ?? null, delivered: () => completionText(chat) };
+  const answer: CompleteAnswer = { body: JSON.stringify(fromChat(req.format, chat, ctx)), contentType: 'application/json', usage: chat.usage ?? null, delivered: () => completionText(chat) };
+  if (claudeCalls) answer.toolCalls = claudeCalls;
+  return answer;
 }
 
 const hubAdapter = (ctx: AnswerContext): HubAdapter => {

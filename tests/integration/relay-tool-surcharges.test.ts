@@ -1,17 +1,9 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/console-client.js';
+import { chargeChecker } from '../support/charge-check.js';
 import { addChannel, addToken, ledger, startRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 
 const REFUSAL = /^invalid search_context_size, must be one of: high, medium, low \(request id: \w+\)$/;
-
-interface LogRow {
-  id: number;
-  model_name: string;
-  quota: number;
-  content: string;
-  other: string;
-}
 
 /**
  * Web and file search calls billed on top of the tokens (new-api's postConsumeQuota), × 500 000 quota per
@@ -26,25 +18,7 @@ describe('built-in tool call surcharges', () => {
   let token: { key: string; id: number };
   let client: OpenAI;
 
-  const lastLog = () => f.gw.sql<LogRow[]>`SELECT id, model_name, quota, content, other FROM logs WHERE user_id = ${f.root.userId} AND type = 2 ORDER BY id DESC LIMIT 1`.then((r) => r[0]);
-  const tokenRemain = async () => (await f.gw.sql<{ remain_quota: number }[]>`SELECT remain_quota FROM tokens WHERE id = ${token.id}`)[0]!.remain_quota;
-
-  /** Runs `send`, then checks that exactly one consume log of `quota` came, and that the user and the token paid exactly that. */
-  const charges = async (send: () => Promise<void>, model: string, quota: number): Promise<{ content: string; other: Record<string, unknown> }> => {
-    const before = await ledger(f.gw, f.root.userId);
-    const remainBefore = await tokenRemain();
-    const lastId = (await lastLog())?.id ?? 0;
-    await send();
-    const after = await ledger(f.gw, f.root.userId, (v) => v.logs === before.logs + 1 && v.quota + v.charged === before.quota + before.charged);
-    expect(after.logs).toBe(before.logs + 1);
-    const row = (await lastLog())!;
-    expect(row.id).toBeGreaterThan(lastId);
-    expect(row).toMatchObject({ model_name: model, quota });
-    expect(before.quota - after.quota).toBe(quota);
-    const remain = await eventually(tokenRemain, (r) => r === remainBefore - quota);
-    expect(remainBefore - remain).toBe(quota);
-    return { content: row.content, other: JSON.parse(row.other) as Record<string, unknown> };
-  };
+  const { charges, tokenRemain } = chargeChecker(() => f, () => token.id);
 
   beforeAll(async () => {
     f = await startRelayFixture();

@@ -3,6 +3,7 @@ import type { RelayFailure } from '../format-contracts.js';
 import type { ChatChunk } from '../openai/chat-types.js';
 import { READ_SIZES, replaySse } from '../replay-sse-fixture.js';
 import { CLAUDE_FIXTURES, fixtureUrl } from './__fixtures__/claude-fixture-expectations.js';
+import { SEARCH_STREAMS } from './__fixtures__/claude-search-streams.js';
 import { readChatChunks } from './__fixtures__/read-chat-chunks.js';
 import { ClaudeEventsToChatChunks } from './claude-events-to-chat-chunks.js';
 
@@ -69,5 +70,13 @@ describe('ClaudeEventsToChatChunks', () => {
       code: 'rate_limit_error',
     });
     expect(t.push({ data: '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"late"}}' }).chunks).toEqual([]);
+  });
+});
+
+describe('ClaudeEventsToChatChunks web searches', () => {
+  it.each(SEARCH_STREAMS)('reports the web searches to bill: %s', (_name, events, searches) => {
+    const t = new ClaudeEventsToChatChunks('m', 0);
+    for (const data of events) t.push({ data });
+    expect(t.toolCalls()).toEqual({ webSearch: 0, fileSearch: 0, claudeWebSearch: searches });
   });
 });

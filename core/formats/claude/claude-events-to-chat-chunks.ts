@@ -1,4 +1,4 @@
-import type { RelayFailure, SseEvent } from '../format-contracts.js';
+import type { BuiltInToolCalls, RelayFailure, SseEvent } from '../format-contracts.js';
 import type { ChatChunk, ChatFinishReason, OpenAiUsage } from '../openai/chat-types.js';
 import { claudeUpstreamFailure } from './claude-error-body.js';
 import { claudeStopToFinish } from './claude-stop-reason.js';
@@ -49,6 +49,11 @@ export class ClaudeEventsToChatChunks {
   /** usage in OpenAI semantics once message_delta reported the output count, else null */
   usage(): OpenAiUsage | null {
     return this.tracker.usage();
+  }
+
+  /** the web searches the stream reported (the last count of message_start / message_delta) */
+  toolCalls(): BuiltInToolCalls {
+    return this.tracker.toolCalls();
   }
 
   private translate(ev: ClaudeStreamEvent): ChatChunk[] {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { READ_SIZES, replaySse } from '../replay-sse-fixture.js';
 import { CLAUDE_FIXTURES, fixtureUrl } from './__fixtures__/claude-fixture-expectations.js';
+import { SEARCH_STREAMS } from './__fixtures__/claude-search-streams.js';
 import { ClaudePassthroughStream } from './claude-passthrough-stream.js';
 
 function run(file: string, readSize: number) {
@@ -34,6 +35,12 @@ describe('ClaudePassthroughStream', () => {
     const frame = t.fail({ status: 502, message: 'upstream stream interrupted (ECONNRESET)', type: 'upstream_error', code: 'stream_interrupted' });
     expect(frame).toBe('event: error\ndata: {"type":"error","error":{"type":"api_error","message":"upstream stream interrupted (ECONNRESET)"}}\n\n');
     expect(t.end()).toBe('');
+  });
+
+  it.each(SEARCH_STREAMS)('reports the web searches to bill: %s', (_name, events, searches) => {
+    const t = new ClaudePassthroughStream();
+    for (const data of events) expect(t.push({ event: JSON.parse(data).type, data })).toContain(data);
+    expect(t.toolCalls()).toEqual({ webSearch: 0, fileSearch: 0, claudeWebSearch: searches });
   });
 
   it('keeps the input side from message_start when message_delta restates only the output', () => {

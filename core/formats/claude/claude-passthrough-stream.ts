@@ -1,5 +1,5 @@
 import { DeferredChunkText } from '../delivered-text.js';
-import type { Delivered, RelayFailure, SseEvent, StreamTranslator } from '../format-contracts.js';
+import type { BuiltInToolCalls, Delivered, RelayFailure, SseEvent, StreamTranslator } from '../format-contracts.js';
 import type { OpenAiUsage } from '../openai/chat-types.js';
 import { claudeUpstreamFailure } from './claude-error-body.js';
 import { ClaudeEventsToChatChunks } from './claude-events-to-chat-chunks.js';
@@ -12,8 +12,8 @@ const READ = /"type"\s*:\s*"(message_start|message_delta|error)"/;
 
 /**
  * A Claude client on an Anthropic channel: every event goes out as the upstream framed it
- * (`event: X\ndata: Y\n\n`); only message_start, message_delta and error are parsed, for usage and
- * for an upstream error, which reaches the client as Anthropic wrote it.
+ * (`event: X\ndata: Y\n\n`); only message_start, message_delta and error are parsed, for usage (web
+ * searches included) and for an upstream error, which reaches the client as Anthropic wrote it.
  */
 export class ClaudePassthroughStream implements StreamTranslator {
   private readonly tracker = new ClaudeUsageTracker();
@@ -55,6 +55,11 @@ export class ClaudePassthroughStream implements StreamTranslator {
 
   usage(): OpenAiUsage | null {
     return this.tracker.usage();
+  }
+
+  /** the web searches the stream reported, billed per call */
+  toolCalls(): BuiltInToolCalls {
+    return this.tracker.toolCalls();
   }
 
   delivered(): Delivered {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenAiUsage } from '../openai/chat-types.js';
-import { claudeUsageToOpenAi, openAiUsageToClaude, type ClaudeUsageOut } from './claude-usage.js';
+import { claudeUsageToOpenAi, claudeWebSearchRequests, openAiUsageToClaude, type ClaudeUsageOut } from './claude-usage.js';
 
 const claude = (input: number, output: number, read: number, write: number): ClaudeUsageOut => ({
   input_tokens: input,
@@ -55,5 +55,23 @@ describe('claude usage ↔ OpenAI usage', () => {
     ['a cached count above the prompt never goes negative', { prompt_tokens: 5, prompt_tokens_details: { cached_tokens: 9 } }, claude(0, 0, 9, 0)],
   ])('OpenAI → Claude reads %s', (_, u, expected) => {
     expect(openAiUsageToClaude(u)).toEqual(expected);
+  });
+});
+
+describe('claudeWebSearchRequests', () => {
+  it.each([
+    ['no usage', undefined, null],
+    ['usage without server_tool_use', { input_tokens: 5, output_tokens: 1 }, null],
+    ['server_tool_use without the count', { server_tool_use: {} }, null],
+    ['a null server_tool_use', { server_tool_use: null }, null],
+    ['zero searches', { server_tool_use: { web_search_requests: 0 } }, 0],
+    ['two searches', { input_tokens: 5, server_tool_use: { web_search_requests: 2 } }, 2],
+    ['a count as a string', { server_tool_use: { web_search_requests: '2' } }, null],
+    ['a negative count', { server_tool_use: { web_search_requests: -1 } }, null],
+    ['a fractional count', { server_tool_use: { web_search_requests: 1.5 } }, null],
+    ['a list in place of the object', { server_tool_use: [{ web_search_requests: 2 }] }, null],
+    ['a usage that is not an object', 'usage', null],
+  ])('%s', (_name, usage, expected) => {
+    expect(claudeWebSearchRequests(usage)).toBe(expected);
   });
 });

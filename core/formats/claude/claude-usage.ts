@@ -1,3 +1,4 @@
+import type { BuiltInToolCalls } from '../format-contracts.js';
 import type { OpenAiUsage } from '../openai/chat-types.js';
 
 /** Usage as Claude reports it: `input_tokens` counts only what was neither read from nor written to the cache. */
@@ -49,3 +50,19 @@ export function openAiUsageToClaude(u: OpenAiUsage): ClaudeUsageOut {
     cache_read_input_tokens: read,
   };
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The web searches Anthropic ran for a message, `usage.server_tool_use.web_search_requests` (billed per call):
+ * null when the usage reports no such count (absent, or not a whole number ≥ 0). The count is the message's
+ * total so far, never a delta.
+ */
+export function claudeWebSearchRequests(usage: unknown): number | null {
+  const serverTools = isRecord(usage) ? usage.server_tool_use : undefined;
+  const n = isRecord(serverTools) ? serverTools.web_search_requests : undefined;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
+/** The billable tool calls of a Claude answer: its web searches. */
+export const claudeToolCalls = (webSearches: number): BuiltInToolCalls => ({ webSearch: 0, fileSearch: 0, claudeWebSearch: webSearches });
