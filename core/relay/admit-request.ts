@@ -17,12 +17,9 @@ export const gateRefusal = (gate: InFlightGate): RelayError => (gate.closed ? SH
  */
 export function admitRequest(gate: InFlightGate, ex: Exchange, errors: ErrorWriter): (() => void) | null {
   const release = gate.enter();
-  if (!release) refuseRequest(gate, ex, errors);
+  if (!release) {
+    const { status, body } = errors.errorBody(gateRefusal(gate), ex.requestId);
+    ex.json(status, body, { 'Retry-After': '1' });
+  }
   return release;
-}
-
-/** The gate's 503 with Retry-After, also for work admitted before the gateway began stopping that must not start now. */
-function refuseRequest(gate: InFlightGate, ex: Exchange, errors: ErrorWriter): void {
-  const { status, body } = errors.errorBody(gateRefusal(gate), ex.requestId);
-  ex.json(status, body, { 'Retry-After': '1' });
 }
