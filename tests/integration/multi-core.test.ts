@@ -8,7 +8,7 @@ import { VERTEX_TOKEN_PATH } from '../../bench/mock-vertex.js';
 import { eventually, setupRoot, type ConsoleClient } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
 import { startMockUpstreamProcess, type MockUpstreamProcess } from '../support/mock-upstream-process.js';
-import { addChannel, addToken, ledger, startRelayFixture, type ChannelSpec, type RelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, ledger, startRelayFixture, tokenQuota, type ChannelSpec, type RelayFixture } from '../support/relay-fixture.js';
 import { scrapeMetrics, valueOf } from '../support/scrape-metrics.js';
 import { seedUser } from '../support/seed-rows.js';
 import { testDbKind } from '../support/test-database.js';
@@ -112,9 +112,9 @@ describe('two relay threads serve one port', () => {
     expect(l.used).toBe(l.charged);
     expect(l.requests).toBe(8 * CONNECTIONS);
     expect(l.logs).toBe(8 * CONNECTIONS);
-    const [t] = await f.gw.sql<{ remain_quota: number; used_quota: number }[]>`SELECT remain_quota, used_quota FROM tokens WHERE id = ${token.id}`;
-    expect(QUOTA - t!.remain_quota).toBe(l.charged);
-    expect(t!.used_quota).toBe(l.charged);
+    const t = await tokenQuota(f.gw, token.id, (v) => QUOTA - v.remain_quota === l.charged);
+    expect(QUOTA - t.remain_quota).toBe(l.charged);
+    expect(t.used_quota).toBe(l.charged);
   });
 
   it('fetches a provider token once for the process, whichever threads need it', async () => {
@@ -217,9 +217,9 @@ describe('two relay threads serve one port', () => {
     expect(l.logs).toBeLessThanOrEqual(served.length + resets);
     expect(upstream.length).toBeGreaterThanOrEqual(l.logs);
     expect(upstream.length).toBeLessThanOrEqual(l.logs + resets);
-    const [t] = await f.gw.sql<{ remain_quota: number; used_quota: number }[]>`SELECT remain_quota, used_quota FROM tokens WHERE id = ${token.id}`;
-    expect(QUOTA - t!.remain_quota).toBe(l.charged);
-    expect(t!.used_quota).toBe(l.charged);
+    const t = await tokenQuota(f.gw, token.id, (v) => QUOTA - v.remain_quota === l.charged);
+    expect(QUOTA - t.remain_quota).toBe(l.charged);
+    expect(t.used_quota).toBe(l.charged);
 
     // both threads serve again: each holds a slice of a fresh user's balance right after a burst
     const next = await seedUser(f.gw, { username: 'multi-core-after-crash', quota: QUOTA });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
-import { addChannel, addToken, ledger, startRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, ledger, startRelayFixture, tokenQuota, type RelayFixture } from '../support/relay-fixture.js';
 import { testDbKind } from '../support/test-database.js';
 
 // flat-model costs a fixed $0.001 per call = 500 quota: the reservation equals the charge.
@@ -54,10 +54,7 @@ describe.runIf(testDbKind() === 'postgres')('quota leases across nodes of one Po
     const after = await ledger(f.gw, f.root.userId, (v) => v.logs - before.logs === 10 && v.quota + v.charged === before.quota + before.charged);
     expect(after.charged - before.charged).toBe(FLAT * 10);
     expect(after.quota + after.charged).toBe(before.quota + before.charged);
-    const tok = await eventually(
-      async () => (await f.gw.sql<{ remain_quota: number; used_quota: number }[]>`SELECT remain_quota, used_quota FROM tokens WHERE id = ${t.id}`)[0]!,
-      (x) => x.used_quota === FLAT * 10,
-    );
+    const tok = await tokenQuota(f.gw, t.id, (x) => x.used_quota === FLAT * 10);
     expect(tok).toEqual({ remain_quota: 0, used_quota: FLAT * 10 });
     // idle slices go back: nothing stays leased once the burst is over
     expect(await eventually(() => f.gw.sql<LeaseRow[]>`SELECT * FROM quota_leases WHERE amount <> 0`, (rows) => rows.length === 0)).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/console-client.js';
-import { addChannel, addToken, ledger, startRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, ledger, startRelayFixture, tokenQuota, type RelayFixture } from '../support/relay-fixture.js';
 
 const chat = (f: RelayFixture, key: string, body: Record<string, unknown> = {}) =>
   fetch(`${f.gw.url}/v1/chat/completions`, {
@@ -35,10 +35,7 @@ describe('exact billing under concurrency', () => {
     const after = await ledger(f.gw, f.root.userId, (v) => v.logs - before.logs === 10 && v.quota + v.charged === before.quota + before.charged);
     expect(after.charged - before.charged).toBe(FLAT * 10);
     expect(after.quota + after.charged).toBe(before.quota + before.charged);
-    const tok = await eventually(
-      async () => (await f.gw.sql<{ remain_quota: number; used_quota: number }[]>`SELECT remain_quota, used_quota FROM tokens WHERE id = ${t.id}`)[0]!,
-      (x) => x.used_quota === FLAT * 10,
-    );
+    const tok = await tokenQuota(f.gw, t.id, (x) => x.used_quota === FLAT * 10);
     expect(tok).toEqual({ remain_quota: 0, used_quota: FLAT * 10 });
   });
 

@@ -1,7 +1,6 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/console-client.js';
-import { addChannel, addToken, ledger, startRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, ledger, startRelayFixture, tokenQuota, type RelayFixture } from '../support/relay-fixture.js';
 
 // gpt-4o-mini: ratio 0.075, completion ratio 4 (hard-coded for gpt-4o*), mock usage 10 prompt + 20 completion:
 // (10 + 20 × 4) × 0.075 × group 1 = 6.75 → rounds to 7.
@@ -75,9 +74,7 @@ describe('first paying request through the OpenAI SDK', () => {
     expect(other).toMatchObject({ model_ratio: 0.075, completion_ratio: 4, group_ratio: 1, model_price: -1, frt: -1000 });
     expect(other.admin_info.use_channel).toHaveLength(1);
     expect(rows[0]!.content).toBe('模型倍率 0.07，补全倍率 4.00，分组倍率 1.00');
-    const token = await eventually(
-      async () => (await f.gw.sql<{ remain_quota: number; used_quota: number }[]>`SELECT remain_quota, used_quota FROM tokens WHERE id = ${tokenId}`)[0]!,
-      // a slice of the token's quota may still be leased into the gateway's memory: it comes back once idle
+    const token = await tokenQuota(f.gw, tokenId,       // a slice of the token's quota may still be leased into the gateway's memory: it comes back once idle
       (t) => t.used_quota === state.charged && t.remain_quota + t.used_quota === 500000,
     );
     expect(token.remain_quota + token.used_quota).toBe(500000);

@@ -63,8 +63,6 @@ export async function addToken(client: ConsoleClient, spec: Record<string, unkno
   return { key: `sk-${t.key}`, id: t.id };
 }
 
-/** Sum of type-2 charges and the current balances, once batched writes have landed. */
-/** A user's balance and counters beside the sum and count of their consume logs. */
 /** Prices `models` at ModelRatio 1 and CompletionRatio 2: the mocks' usage of 10 in and 20 out then costs 50 quota. */
 export async function priceModels(root: ConsoleClient, models: readonly string[]): Promise<void> {
   for (const [key, ratio] of [['ModelRatio', 1], ['CompletionRatio', 2]] as const) {
@@ -81,6 +79,7 @@ export interface Ledger {
   logs: number;
 }
 
+/** A user's balance and counters beside the sum and count of their consume logs, once `settle` accepts them. */
 export async function ledger(gw: TestGateway, userId: number, settle: (v: Ledger) => boolean = () => true): Promise<Ledger> {
   return eventually(
     async (): Promise<Ledger> => {
@@ -88,6 +87,22 @@ export async function ledger(gw: TestGateway, userId: number, settle: (v: Ledger
       const [l] = await gw.sql<{ charged: number; n: number }[]>`SELECT COALESCE(SUM(quota),0)::bigint AS charged, count(*)::bigint AS n FROM logs WHERE user_id = ${userId} AND type = 2`;
       return { quota: u!.quota, used: u!.used_quota, requests: u!.request_count, charged: Number(l!.charged), logs: Number(l!.n) };
     },
+    settle,
+  );
+}
+
+/**
+ * A token's remaining and used quota once `settle` accepts them: its idle lease slices are handed back one flush
+ * tick after the user's, or in the next statement of the same tick, so a balance read right after the user's
+ * ledger settled can still miss what a slice held.
+ */
+export async function tokenQuota(
+  gw: TestGateway,
+  tokenId: number,
+  settle: (t: { remain_quota: number; used_quota: number }) => boolean,
+): Promise<{ remain_quota: number; used_quota: number }> {
+  return eventually(
+    async () => (await gw.sql<{ remain_quota: number; used_quota: number }[]>`SELECT remain_quota, used_quota FROM tokens WHERE id = ${tokenId}`)[0]!,
     settle,
   );
 }
