@@ -27,4 +27,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/status').then(r=>r.json()).then(b=>process.exit(b.success?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "dist/core/main.js"]
+CMD ["node", "--max-semi-space-size=4", "dist/core/main.js"]

@@ -1,6 +1,7 @@
 // How the benchmark gets a running Ferryman: the compiled gateway that `npm start` runs (`npm run bench`
 // compiles it first), in its own process (its own event loop),
 // embedded database, setup done, one OpenAI channel pointing at the mock upstream and one token.
+import { readFileSync } from 'node:fs';
 import { ConsoleClient, setupRoot } from '../tests/support/console-client.js';
 import { startGateway } from '../tests/support/gateway.js';
 import { LONG_STREAM_MOCK_KEY } from './runner/scenario.js';
@@ -20,7 +21,7 @@ export interface FerrymanBenchTarget {
 export interface FerrymanBenchOptions {
   /** Base URL of the mock upstream the channel must point at. */
   upstreamUrl: string;
-  /** Extra node flags for the gateway process (e.g. --cpu-prof). */
+  /** The node flags of the gateway process (e.g. --cpu-prof); default: those `npm start` passes (startScriptNodeArgs). */
   nodeArgs?: string[];
   /** Default: as the test suite picks it (FERRYMAN_TEST_DB=postgres → the local PostgreSQL server). */
   database?: 'embedded' | 'postgres';
@@ -31,7 +32,11 @@ export interface FerrymanBenchOptions {
 export async function startFerrymanForBench(opts: FerrymanBenchOptions): Promise<FerrymanBenchTarget | null> {
   // Logging stays on (LogConsumeEnabled default): the benchmark measures auth, billing and logging.
   const threads: Record<string, string> = opts.threads === undefined ? {} : { FERRYMAN_THREADS: String(opts.threads) };
-  const gw = await startGateway({ FERRYMAN_EXPOSE_DB: 'false', BATCH_UPDATE_INTERVAL: '1', ...threads }, { nodeArgs: opts.nodeArgs, built: true, database: opts.database });
+  const gw = await startGateway({ FERRYMAN_EXPOSE_DB: 'false', BATCH_UPDATE_INTERVAL: '1', ...threads }, {
+    nodeArgs: opts.nodeArgs ?? startScriptNodeArgs(),
+    built: true,
+    database: opts.database,
+  });
   const root: ConsoleClient = await setupRoot(gw);
   const ch = await root.post('/api/channel/', { type: 1, name: 'bench', key: 'mock-ok', models: 'gpt-4o-mini', group: 'default', base_url: opts.upstreamUrl });
   if (!ch.body.success) throw new Error(`channel: ${ch.body.message}`);
@@ -46,4 +51,12 @@ export async function startFerrymanForBench(opts: FerrymanBenchOptions): Promise
   const list = await root.get<Array<{ key: string }>>('/api/token/?p=0&size=1');
   const key = `sk-${list.body.data![0]!.key}`;
   return { url: gw.url, key, pid: gw.pid, longStreamKey: `${key}-${longChannelId}`, close: () => gw.stop() };
+}
+
+/** The flags `npm start` gives node (`node <flags> dist/core/main.js` in package.json), so the bench runs the gateway as users do. */
+export function startScriptNodeArgs(packageJson = readFileSync(new URL('../package.json', import.meta.url), 'utf8')): string[] {
+  const start: string = JSON.parse(packageJson).scripts.start;
+  const words = start.trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/core/main.js') throw new Error(`npm start is not "node <flags> dist/core/main.js": ${start}`);
+  return words.slice(1, -1);
 }

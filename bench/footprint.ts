@@ -22,14 +22,14 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     db: { type: 'string', default: 'embedded,postgres' },
     settle: { type: 'string', default: '10' },
-    /** Extra node flags for the gateway, e.g. "--max-semi-space-size=4", to see what they change. */
-    'node-args': { type: 'string', default: '' },
+    /** The gateway's node flags instead of those `npm start` passes (e.g. "" for V8's defaults), to see what they change. */
+    'node-args': { type: 'string' },
     /** FERRYMAN_THREADS for the gateway (default: the gateway's own, FERRYMAN_THREADS in core/config/env.ts) */
     threads: { type: 'string' },
   },
 });
 const threads = values.threads === undefined ? undefined : Number(values.threads);
-const nodeArgs = values['node-args'].split(' ').filter(Boolean);
+const nodeArgs = values['node-args']?.split(' ').filter(Boolean);
 const durationS = Number(values.duration);
 const connections = Number(values.connections);
 const settleS = Number(values.settle);

@@ -1,4 +1,4 @@
-// `npm run build:core && tsx bench/thread-cpu.ts [--rounds <n>] [--duration <s>] [--connections <n>] [--db embedded|postgres] [--mode non-stream|stream]`
+// `npm run build:core && tsx bench/thread-cpu.ts [--rounds <n>] [--duration <s>] [--connections <n>] [--db embedded|postgres] [--mode non-stream|stream] [--node-args="<flags>"]`
 // Where a gateway's CPU per request goes, thread by thread: the relay (main) thread, the embedded database's
 // thread, V8's collector helpers, the token-counting pool. The gateway under load as in `npm run bench`, each
 // thread's user + system time read from /proc/<pid>/task/<tid>/stat around every round, ÷ requests served.
@@ -17,6 +17,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     db: { type: 'string', default: 'embedded' },
     mode: { type: 'string', default: 'non-stream' },
+    /** the gateway's node flags instead of those `npm start` passes, as footprint.ts takes them */
+    'node-args': { type: 'string' },
   },
 });
 
@@ -34,7 +36,11 @@ const servers: Array<{ close(): Promise<void> }> = [];
 try {
   const mock = await startChildServer(new URL('./mock-upstream.ts', import.meta.url), ['--port', '0', '--no-record'], 'MOCK_UPSTREAM_LISTENING');
   servers.push(mock);
-  const gw = (await startFerrymanForBench({ upstreamUrl: mock.url, database: values.db as 'embedded' | 'postgres' })) as FerrymanBenchTarget;
+  const gw = (await startFerrymanForBench({
+    upstreamUrl: mock.url,
+    database: values.db as 'embedded' | 'postgres',
+    nodeArgs: values['node-args']?.split(' ').filter(Boolean),
+  })) as FerrymanBenchTarget;
   servers.push(gw);
   const pid = gw.pid!;
   const target = { name: 'ferryman', url: gw.url, key: gw.key, pid };

@@ -6,7 +6,8 @@ import { setFlagsFromString } from 'node:v8';
  * growth at 1.5× keeps the gateway's committed heap near its live set. Measured with SQL_DSN, 30 s at 50
  * connections (bench/footprint.ts' load), two runs each: RSS 171–177 MB by default, 139–146 MB capped; CPU per
  * request 240–282 µs and 244–272 µs. The flag is read at every collection, so setting it at start takes
- * effect. (Keeping the young generation small, `--semi-space-growth-factor=1`, measured no difference.)
+ * effect. The young generation is sized when the isolate starts, too early for this: worker threads get theirs
+ * from resourceLimits (core/cluster/start-threads.ts), the main thread from `--max-semi-space-size` in `npm start`.
  */
 export const HEAP_FLAGS = ['--heap-growing-percent=50'] as const;
 
