@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isRecord } from './is-record.js';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -30,8 +31,6 @@ function arrayElement(schema: z.ZodType): z.ZodType | null {
   return inner ? arrayElement(inner) : null;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * A JSON body as new-api's Go handlers see it. encoding/json decodes `null` into a field by leaving it at
  * its zero value, exactly as if the field were absent, so new-api's own console sends `"aff_code": null` and
@@ -43,8 +42,8 @@ export function withoutGoNulls(schema: z.ZodType, value: unknown): unknown {
     const element = arrayElement(schema);
     return element ? value.map((v) => withoutGoNulls(element, v)) : value;
   }
-  const shape = isPlainObject(value) ? objectShape(schema) : null;
-  if (!shape || !isPlainObject(value)) return value;
+  const shape = isRecord(value) ? objectShape(schema) : null;
+  if (!shape || !isRecord(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     const field = Object.hasOwn(shape, key) ? shape[key] : undefined;

@@ -164,10 +164,10 @@ export function mountRealtime(app: TemplatedApp, services: AppServices, relay: R
   };
 }
 
-/** The session's stages; never rejects (a failure becomes the error the socket reports), and refunds what it reserved. */
 /** A started session, or the error the client is told instead. */
 type Prepared = { session: RealtimeSession; error: null } | { session: null; error: RelayError };
 
+/** The session's stages; never rejects (a failure becomes the error the socket reports), and refunds what it reserved. */
 async function prepare(app: AppServices, relay: RelayRuntime, client: PendingClient, sessions: Set<RealtimeSession>): Promise<Prepared> {
   const startedAt = Date.now();
   let reservation: Reservation | null = null;

@@ -1,5 +1,6 @@
 import type { TextQuotaExtras } from '../billing/compute-quota.js';
 import { INVALID_SEARCH_CONTEXT_SIZE_MESSAGE, SEARCH_CONTEXT_SIZES, type SearchContextSize, WEB_SEARCH_TOOL_PRICE_PER_THOUSAND } from '../billing/tool-call-price.js';
+import { isRecord } from '../contracts/is-record.js';
 import type { BuiltInToolCalls } from '../formats/format-contracts.js';
 import { localError } from './relay-error.js';
 import type { RelayRequest } from './relay-request.js';
@@ -16,8 +17,6 @@ export interface BilledTools {
 
 const PREVIEW = /^web_search_preview(_\d{4}_\d{2}_\d{2})?$/;
 const GA = /^web_search(_\d{4}_\d{2}_\d{2})?$/;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A `search_context_size`: medium when absent or empty, a 400 before any cost when not one of the three. */
 function contextSize(value: unknown): SearchContextSize {

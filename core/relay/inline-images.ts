@@ -7,6 +7,7 @@ import { fetchUserUrl, UserUrlError, type FetchedFile } from '../upstream/fetch-
 import { sharedOutboundDispatcher, userUrlPolicy } from '../upstream/outbound-policy.js';
 import { localError } from './relay-error.js';
 import type { RelayRequest } from './relay-request.js';
+import { isRecord } from '../contracts/is-record.js';
 
 export type { FetchedMedia } from '../formats/gemini/openai-content-to-gemini-parts.js';
 
@@ -21,7 +22,6 @@ const FETCH_TIMEOUT_MS = 5_000;
 const PARALLEL = 4;
 
 type Block = Record<string, unknown>;
-const isRecord = (v: unknown): v is Block => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The http(s) URLs the gateway must fetch before this channel can take the request, or null when it takes it

@@ -41,7 +41,7 @@ export function recordConsume(app: Pick<AppServices, 'options' | 'logs' | 'dashb
   const notes: string[] = [];
   if (r.contentNote) notes.push(r.contentNote);
   if (r.quota.zeroUsage) notes.push('（可能是上游超时）');
-  // web / file search and Gemini audio input: new-api appends their text after the notes, and their keys to `other`
+  // web / Claude web / file search and Gemini audio input: new-api appends their text after the notes, and their keys to `other`
   const surcharges = surchargeLog(r.quota);
   if (surcharges) notes.push(surcharges.note);
   const base = buildConsumeOther({

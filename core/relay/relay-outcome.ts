@@ -19,6 +19,6 @@ export interface RelayOutcome {
   partial: boolean;
   /** set for streams still open: the pipeline closes them with translator.end once usage is known */
   translator?: StreamTranslator;
-  /** the web / file search calls a native Responses answer listed (billed when the request declared the tool) */
+  /** the built-in tool calls the upstream reported: a native Responses answer's web / file searches, a Claude answer's web searches */
   toolCalls?: BuiltInToolCalls;
 }

@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
-import { eventually } from './console-client.js';
-import { ledger, type RelayFixture } from './relay-fixture.js';
+import { ledger, tokenQuota, type RelayFixture } from './relay-fixture.js';
 
 export interface ConsumeLogRow {
   id: number;
@@ -18,7 +17,7 @@ export interface ConsumeLogRow {
 export function chargeChecker(f: () => RelayFixture, tokenId: () => number) {
   const lastLog = () =>
     f().gw.sql<ConsumeLogRow[]>`SELECT id, model_name, quota, content, other FROM logs WHERE user_id = ${f().root.userId} AND type = 2 ORDER BY id DESC LIMIT 1`.then((r) => r[0]);
-  const tokenRemain = async () => (await f().gw.sql<{ remain_quota: number }[]>`SELECT remain_quota FROM tokens WHERE id = ${tokenId()}`)[0]!.remain_quota;
+  const tokenRemain = async () => (await tokenQuota(f().gw, tokenId(), () => true)).remain_quota;
 
   const charges = async (send: () => Promise<void>, model: string, quota: number): Promise<{ content: string; other: Record<string, unknown> }> => {
     const { gw, root } = f();
@@ -32,7 +31,7 @@ export function chargeChecker(f: () => RelayFixture, tokenId: () => number) {
     expect(row.id).toBeGreaterThan(lastId);
     expect(row).toMatchObject({ model_name: model, quota });
     expect(before.quota - after.quota).toBe(quota);
-    const remain = await eventually(tokenRemain, (r) => r === remainBefore - quota);
+    const { remain_quota: remain } = await tokenQuota(gw, tokenId(), (t) => t.remain_quota === remainBefore - quota);
     expect(remainBefore - remain).toBe(quota);
     return { content: row.content, other: JSON.parse(row.other) as Record<string, unknown> };
   };

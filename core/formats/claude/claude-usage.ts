@@ -1,3 +1,4 @@
+import { isRecord } from '../../contracts/is-record.js';
 import type { BuiltInToolCalls } from '../format-contracts.js';
 import type { OpenAiUsage } from '../openai/chat-types.js';
 
@@ -50,8 +51,6 @@ export function openAiUsageToClaude(u: OpenAiUsage): ClaudeUsageOut {
     cache_read_input_tokens: read,
   };
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The web searches Anthropic ran for a message, `usage.server_tool_use.web_search_requests` (billed per call):

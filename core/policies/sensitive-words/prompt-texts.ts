@@ -1,3 +1,5 @@
+import { isRecord } from '../../contracts/is-record.js';
+
 /**
  * The request bodies whose prompt text is checked, by the wire format they arrived in; for media, the kinds
  * new-api checks: image generations and edits (`prompt`), speech (`input`), moderations (`input`).
@@ -6,7 +8,6 @@ export type PromptFormat = 'chat' | 'completions' | 'embeddings' | 'claude' | 'g
 
 // These walk a body the pipeline has already parsed and validated for its own needs; anything of an
 // unexpected shape here is simply not text, so plain guards fit better than a second schema.
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const records = (v: unknown): Array<Record<string, unknown>> => list(v).filter(isRecord);
 
