@@ -27,12 +27,14 @@ export interface FerrymanBenchOptions {
   database?: 'embedded' | 'postgres';
   /** FERRYMAN_THREADS for the gateway (relay threads sharing the port); default: the gateway's own default. */
   threads?: number;
+  /** more environment for the gateway (e.g. FERRYMAN_HEAP_TUNING=false) */
+  env?: Record<string, string>;
 }
 
 export async function startFerrymanForBench(opts: FerrymanBenchOptions): Promise<FerrymanBenchTarget | null> {
   // Logging stays on (LogConsumeEnabled default): the benchmark measures auth, billing and logging.
   const threads: Record<string, string> = opts.threads === undefined ? {} : { FERRYMAN_THREADS: String(opts.threads) };
-  const gw = await startGateway({ FERRYMAN_EXPOSE_DB: 'false', BATCH_UPDATE_INTERVAL: '1', ...threads }, {
+  const gw = await startGateway({ FERRYMAN_EXPOSE_DB: 'false', BATCH_UPDATE_INTERVAL: '1', ...threads, ...opts.env }, {
     nodeArgs: opts.nodeArgs ?? startScriptNodeArgs(),
     built: true,
     database: opts.database,
