@@ -13,7 +13,8 @@ import { setFlagsFromString } from 'node:v8';
  * which on a small machine already busy with the relay, the database and the clients wait to be scheduled
  * and cost more than they save (`--trace-gc-nvp`, non-stream @50: 1.5 ms pause + 0.6 ms on helpers per
  * scavenge against 1.0 ms alone, each copying ~400 KB). Gateway CPU per request with it, interleaved
- * (bench/compare-flags.ts): 0.92× on the embedded database, 0.93× on PostgreSQL, 0.98× streamed.
+ * (bench/compare-flags.ts): 0.92× on the embedded database, 0.93× on PostgreSQL, 0.98× streamed, in the
+ * shared machine's faster phases; 1.01× in a slow one, where every round's spread was wider than the gain.
  */
 export const HEAP_FLAGS = ['--heap-growing-percent=50', '--no-parallel-scavenge'] as const;
 
