@@ -10,6 +10,7 @@ import { startChildServer } from './runner/child-server.js';
 import { measureThroughput, warmUp } from './runner/measure.js';
 import { median } from './runner/report.js';
 import type { Mode, Target } from './runner/scenario.js';
+import { parseVariant } from './runner/variant.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,9 +32,7 @@ try {
   servers.push(mock);
   const targets: Array<Target & { us: number[]; rps: number[] }> = [];
   for (const flags of variants) {
-    const words = flags.split(' ').filter(Boolean);
-    const nodeArgs = words.filter((w) => w.startsWith('-'));
-    const env = Object.fromEntries(words.filter((w) => !w.startsWith('-')).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
+    const { nodeArgs, env } = parseVariant(flags);
     const t = (await startFerrymanForBench({ upstreamUrl: mock.url, database: values.db as 'embedded' | 'postgres', nodeArgs, env })) as FerrymanBenchTarget;
     servers.push(t);
     targets.push({ name: flags || '(no flags)', url: t.url, key: t.key, pid: t.pid ?? undefined, us: [], rps: [] });
