@@ -1,18 +1,40 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 import { LogWriter, newLog } from './log-writer.js';
 
-/** A stand-in for the tagged-template driver: records the rows of each INSERT (from its column arrays), or fails on demand. */
-function fakeSql() {
+/**
+ * A stand-in for the driver's COPY (copyIn's `unsafe(…).writable()`): records the rows of each batch from its
+ * text (content is the fourth value), or fails on demand.
+ */
+function fakeSql(onCopy: () => void = () => {}) {
   const inserts: Array<Array<{ content: string }>> = [];
   let down = false;
-  const sql = ((_strings: TemplateStringsArray, ...columns: string[]) => {
-    if (down) return Promise.reject(new Error('connection refused'));
-    // the fourth column is content, as a text array literal
-    inserts.push([...columns[3]!.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => ({ content: m[1]!.replace(/\\(.)/g, '$1') })));
-    return Promise.resolve([]);
-  }) as unknown as Sql;
+  const sql = {
+    unsafe() {
+      const query = Object.assign(down ? Promise.reject(new Error('connection refused')) : Promise.resolve(), {
+        reject() {},
+        writable: async () => {
+          if (down) throw new Error('connection refused');
+          let text = '';
+          return new Writable({
+            write(chunk: Buffer, _enc, done) {
+              text += chunk.toString();
+              done();
+            },
+            final(done) {
+              inserts.push(text.split('\n').slice(0, -1).map((line) => ({ content: line.split('\t')[3]! })));
+              onCopy();
+              done();
+            },
+          });
+        },
+      });
+      query.catch(() => {});
+      return query;
+    },
+  } as unknown as Sql;
   return { sql, inserts, setDown: (v: boolean) => (down = v) };
 }
 const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
@@ -50,6 +72,19 @@ describe('LogWriter', () => {
     expect(db.inserts).toHaveLength(0); // no early batch while the last attempt failed
     await w.flush();
     expect(db.inserts.flat().map((r) => r.content)).toEqual(['row 0', 'row 1', 'row 2', 'row 3', 'row 4', 'row 5', 'row 6']);
+  });
+
+  it('writes the rows buffered when a flush starts, not those arriving meanwhile, so that a flush under load ends', async () => {
+    let w: LogWriter | null = null;
+    let arrivals = 0;
+    // every batch written, a request settles and logs a row
+    const db = fakeSql(() => w!.add(row(100 + arrivals++)));
+    w = new LogWriter(db.sql, quiet, 50_000, 2);
+    w.add(row(0));
+    await w.flush();
+    expect(db.inserts.map((b) => b.map((r) => r.content))).toEqual([['row 0']]);
+    await w.flush();
+    expect(db.inserts.map((b) => b.map((r) => r.content))).toEqual([['row 0'], ['row 100']]);
   });
 
   it('drops rows past its bound and says how many', async () => {

@@ -1,6 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sql } from './connect.js';
+import { copyIn } from './copy-in.js';
 import { EmbeddedWireServer } from './embedded-wire-server.js';
 
 describe('EmbeddedWireServer', () => {
@@ -18,6 +20,7 @@ describe('EmbeddedWireServer', () => {
     b = postgres(opts);
     await a`CREATE TABLE counter (id int PRIMARY KEY, n bigint NOT NULL)`;
     await a`INSERT INTO counter VALUES (1, 0)`;
+    await a`CREATE TABLE copied (n int NOT NULL, t text NOT NULL)`;
   }, 180_000);
 
   afterAll(async () => {
@@ -71,5 +74,39 @@ describe('EmbeddedWireServer', () => {
     await c.end({ timeout: 0 });
     const [row] = await b<{ n: string }[]>`SELECT n FROM counter WHERE id = 1`;
     expect(Number(row!.n)).toBe(10);
+  });
+
+  it('takes a COPY FROM STDIN whose data comes after it, without holding the database while the data is on its way', async () => {
+    const stream = await a`COPY copied (n, t) FROM STDIN`.writable();
+    stream.write('1\tone\n');
+    await new Promise((r) => setTimeout(r, 50));
+    // The COPY is open on one connection; another is served meanwhile.
+    expect((await b<{ v: number }[]>`SELECT 5 AS v`)[0]!.v).toBe(5);
+    stream.write('2\ttab\\\\there\n'); // \\ is one backslash in COPY's text format
+    await new Promise<void>((resolve, reject) => stream.end('3\t\\\\N\n', (e?: Error | null) => (e ? reject(e) : resolve())));
+    expect(await b`SELECT n, t FROM copied ORDER BY n`).toEqual([
+      { n: 1, t: 'one' },
+      { n: 2, t: 'tab\\there' },
+      { n: 3, t: '\\N' },
+    ]);
+  });
+
+  it('reports a COPY the database refuses, adds none of its rows and keeps serving the connection', async () => {
+    const one = postgres({ ...a.options, max: 1 } as never) as unknown as Sql;
+    await expect(copyIn(one, 'COPY copied (n, t) FROM STDIN', '10\tfine\nnot a number\tbad\n')).rejects.toThrow(/invalid input syntax for type integer/);
+    expect((await one<{ c: number }[]>`SELECT count(*)::int AS c FROM copied WHERE n = 10`)[0]!.c).toBe(0);
+    await copyIn(one, 'COPY copied (n, t) FROM STDIN', '11\tafter\n');
+    expect((await one<{ c: number }[]>`SELECT count(*)::int AS c FROM copied WHERE n = 11`)[0]!.c).toBe(1);
+    await one.end();
+  });
+
+  it('ends a COPY its client abandons (CopyFail) without its rows', async () => {
+    const stream = await a`COPY copied (n, t) FROM STDIN`.writable();
+    stream.write('20\tabandoned\n');
+    stream.on('error', () => {});
+    stream.destroy(new Error('client gave up'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await a<{ c: number }[]>`SELECT count(*)::int AS c FROM copied WHERE n = 20`)[0]!.c).toBe(0);
+    expect((await a<{ v: number }[]>`SELECT 8 AS v`)[0]!.v).toBe(8);
   });
 });

@@ -6,6 +6,12 @@ import type { PGlite } from '@electric-sql/pglite';
 
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
+const COPY_FROM_STDIN = /^\s*copy\b[\s\S]*\bfrom\s+stdin\b/i;
+/**
+ * CopyInResponse, text format, no per-column formats. The column count is unknown before PGlite has seen the
+ * statement; a text-format COPY's client needs none of them (postgres.js reads none).
+ */
+const COPY_IN_RESPONSE = Buffer.from([0x47, 0, 0, 0, 7, 0, 0, 0]);
 
 /**
  * Serves one PGlite over the PostgreSQL wire protocol to several client connections. PGlite has a single
@@ -79,6 +85,8 @@ class Connection {
   private started = false;
   private chain: Promise<void> = Promise.resolve();
   private pending: Buffer[] = [];
+  /** Inside a `COPY … FROM STDIN`: its data is gathered until CopyDone or CopyFail (see onData). */
+  private copying = false;
 
   constructor(
     private readonly server: EmbeddedWireServer,
@@ -121,6 +129,23 @@ class Connection {
         return;
       }
       this.pending.push(msg);
+      if (this.copying) {
+        // CopyData, and the Syncs or Flushes a backend ignores inside a COPY, until its end.
+        if (type === 'c' || type === 'f') {
+          this.copying = false;
+          this.run(this.pending, true, true);
+          this.pending = [];
+        }
+        continue;
+      }
+      // PGlite reads a COPY's data from the buffer its statement came in, never from a later call (it would
+      // lose the protocol's sync and end): the client is told to send it now, and the statement runs with it.
+      // The data waits here in memory, which suits the gateway's own batches (the log writer's, ≤ 250 rows).
+      if (type === 'Q' && COPY_FROM_STDIN.test(msg.toString('utf8', 5, msg.length - 1))) {
+        this.copying = true;
+        this.socket.write(COPY_IN_RESPONSE);
+        continue;
+      }
       // Sync and simple Query end an exchange; Flush asks for output mid-exchange (the session stays held).
       if (type === 'S' || type === 'Q' || type === 'H') {
         this.run(this.pending, type !== 'H');
@@ -129,18 +154,22 @@ class Connection {
     }
   }
 
-  private run(messages: Buffer[], ends: boolean): void {
+  /** `copy`: the exchange is a whole COPY FROM STDIN, whose CopyInResponse the client has had already. */
+  private run(messages: Buffer[], ends: boolean, copy = false): void {
     this.chain = this.chain.then(async () => {
       await this.server.acquire(this);
       try {
         // One call per exchange: PGlite runs every message in the buffer, and its file-system sync after
         // each call then happens once per exchange rather than once per message.
         const all = messages.length === 1 ? messages[0]! : Buffer.concat(messages);
+        const replies: Buffer[] = [];
         await this.server.db.execProtocolRawStream(new Uint8Array(all.buffer, all.byteOffset, all.byteLength), {
           onRawData: (data) => {
-            if (!this.socket.destroyed) this.socket.write(Buffer.from(data));
+            if (copy) replies.push(Buffer.from(data));
+            else if (!this.socket.destroyed) this.socket.write(Buffer.from(data));
           },
         });
+        if (copy && !this.socket.destroyed) this.socket.write(withoutCopyInResponse(Buffer.concat(replies)));
       } finally {
         if (ends && !this.server.db.isInTransaction()) this.server.release(this);
       }
@@ -148,4 +177,9 @@ class Connection {
       this.socket.destroy();
     });
   }
+}
+
+/** A COPY's replies (CopyInResponse, then CommandComplete or ErrorResponse, ReadyForQuery) without the first. */
+function withoutCopyInResponse(replies: Buffer): Buffer {
+  return replies[0] === COPY_IN_RESPONSE[0] ? replies.subarray(1 + replies.readInt32BE(1)) : replies;
 }

@@ -3,13 +3,14 @@ import { LogWriter, newLog, type NewLog } from '../../core/billing/log-writer.js
 import type { Logger } from '../../core/log/logger.js';
 import { openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
 
-// The batched log insert (one typed array per column, zipped by unnest) against a real database, whichever the
-// suite runs on: every column of every row comes back exactly as added, whatever its text holds.
+// The batched log insert (COPY … FROM STDIN, text format) against a real database, whichever the suite runs on:
+// every column of every row comes back exactly as added, whatever its text holds, and a batch the database
+// refuses is reported and kept, not waited on forever.
 
 const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
 
-// Text an array literal must quote or escape, and text that must stay text.
-const AWKWARD = ['', 'NULL', 'null', 'a"b', 'back\\slash', '{brace}', 'comma,separated', 'line\nbreak\ttab', ' padded ', '模型倍率 0.07，补全倍率 4.00', '🚀 {"json":[1,2]}', "it's"];
+// Text COPY must escape (or would read as NULL or the end of data), and text that must stay text.
+const AWKWARD = ['', 'NULL', 'null', '\\N', '\\.', 'a"b', 'back\\slash', '{brace}', 'comma,separated', 'line\nbreak\ttab\rcr', ' padded ', '模型倍率 0.07，补全倍率 4.00', '🚀 {"json":[1,2]}', "it's", '\u0001\u001f'];
 
 describe('LogWriter on a database', () => {
   let db: RepositoryDb;
@@ -55,5 +56,16 @@ describe('LogWriter on a database', () => {
     await writer.flush();
     const [row] = await db.sql<Array<{ content: string; model_name: string }>>`SELECT content, model_name FROM logs WHERE created_at = 1764100000`;
     expect(row).toEqual({ content: 'ab', model_name: 'm' });
+  });
+
+  it('reports a batch the database refuses instead of waiting on it forever, and writes none of it', async () => {
+    const errors: Array<Record<string, unknown> | undefined> = [];
+    const writer = new LogWriter(db.sql, { ...quiet, error: (_m, f) => errors.push(f) });
+    // a quota that is not an integer: bigint refuses it, after the data has gone (the driver alone would never settle)
+    writer.add(newLog({ type: 2, content: 'refused', quota: 1.5, created_at: 1_764_200_000 }));
+    await writer.flush();
+    expect(errors).toEqual([{ error: expect.stringMatching(/invalid input syntax for type bigint/) }]);
+    const [row] = await db.sql<Array<{ c: number }>>`SELECT count(*)::int AS c FROM logs WHERE created_at = 1764200000`;
+    expect(row!.c).toBe(0);
   });
 });

@@ -1,0 +1,24 @@
+import type { Sql } from './connect.js';
+
+/**
+ * Runs `COPY … FROM STDIN` (text format) with `data` as its whole input and resolves once the database has taken
+ * it, or rejects with the database's error.
+ *
+ * postgres.js resolves the query with its writable at CopyInResponse and, should the database refuse the data
+ * after CopyDone, hands the error to that already settled query and never finishes the writable
+ * (porsager/postgres#1173, 3.4.9): awaiting the writable alone would wait forever. The query's reject is the
+ * one place the error still reaches, so it is watched here as well.
+ */
+export async function copyIn(sql: Sql, statement: string, data: string): Promise<void> {
+  const query = sql.unsafe(statement) as ReturnType<Sql['unsafe']> & { reject: (e: unknown) => void };
+  const refused = new Promise<never>((_, reject) => {
+    const settle = query.reject;
+    query.reject = (e) => {
+      settle(e);
+      reject(e);
+    };
+  });
+  refused.catch(() => {});
+  const stream = await query.writable();
+  await Promise.race([refused, new Promise<void>((resolve, reject) => stream.end(data, (e?: Error | null) => (e ? reject(e) : resolve())))]);
+}
