@@ -81,7 +81,7 @@ async function measure(database: Database, upstreamUrl: string): Promise<Footpri
       idleAfterMb: idleAfter.rssMb,
       threads: after.threads,
       requests: result.requests.total,
-      failures: result.non2xx + result.errors + result.timeouts,
+      failures: result.non2xx + result.errors,
       idleBreakdown,
       loadBreakdown,
     };

@@ -57,7 +57,7 @@ function run(
 }
 
 function counts(result: autocannon.Result): RunCounts {
-  return { requests: result.requests.total, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return { requests: result.requests.total, non2xx: result.non2xx, errors: result.errors };
 }
 
 /** Warms the JIT and the connection pools so the measured run starts hot. */
