@@ -34,6 +34,10 @@ function fakeSql(onCopy: () => void = () => {}) {
       query.catch(() => {});
       return query;
     },
+    // copyIn runs each COPY on a connection of its own
+    async reserve() {
+      return { unsafe: sql.unsafe, release() {} };
+    },
   } as unknown as Sql;
   return { sql, inserts, setDown: (v: boolean) => (down = v) };
 }

@@ -4,12 +4,27 @@ import type { Sql } from './connect.js';
  * Runs `COPY … FROM STDIN` (text format) with `data` as its whole input and resolves once the database has taken
  * it, or rejects with the database's error.
  *
+ * The COPY runs on a connection reserved for it. postgres.js otherwise sends other queries down a busy
+ * connection when its pool is full: one sent behind the COPY's statement, before the database has answered it,
+ * reaches the server inside the COPY's input (PostgreSQL then fails the COPY and that query's answer is lost;
+ * PGlite behind core/db/embedded-wire-server.ts could stop answering altogether), and one sent while the data
+ * streams is refused with COPY_IN_PROGRESS.
+ *
  * postgres.js resolves the query with its writable at CopyInResponse and, should the database refuse the data
  * after CopyDone, hands the error to that already settled query and never finishes the writable
  * (porsager/postgres#1173, 3.4.9): awaiting the writable alone would wait forever. The query's reject is the
  * one place the error still reaches, so it is watched here as well.
  */
 export async function copyIn(sql: Sql, statement: string, data: string): Promise<void> {
+  const conn = await sql.reserve();
+  try {
+    await copyOn(conn, statement, data);
+  } finally {
+    conn.release();
+  }
+}
+
+async function copyOn(sql: Pick<Sql, 'unsafe'>, statement: string, data: string): Promise<void> {
   const query = sql.unsafe(statement) as ReturnType<Sql['unsafe']> & { reject: (e: unknown) => void };
   const refused = new Promise<never>((_, reject) => {
     const settle = query.reject;

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { createConnection } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from './connect.js';
@@ -10,11 +11,12 @@ describe('EmbeddedWireServer', () => {
   let server: EmbeddedWireServer;
   let a: postgres.Sql;
   let b: postgres.Sql;
+  let socketPath: string;
 
   beforeAll(async () => {
     db = await PGlite.create();
     server = new EmbeddedWireServer(db);
-    const path = await server.listen();
+    const path = (socketPath = await server.listen());
     const opts = { path, user: 'postgres', database: 'postgres', max: 8, onnotice: () => {} };
     a = postgres(opts);
     b = postgres(opts);
@@ -91,6 +93,27 @@ describe('EmbeddedWireServer', () => {
     ]);
   });
 
+  it('ends a connection that sends another statement inside a COPY, as PostgreSQL does, and serves the others', async () => {
+    const socket = createConnection(socketPath);
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.resume(); // its answers are not read here; a paused socket would never see the end
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const message = (type: string, body: Buffer) => Buffer.concat([Buffer.from(type), int32(body.length + 4), body]);
+    const startup = Buffer.concat([int32(196608), Buffer.from('user\0postgres\0database\0postgres\0\0')]);
+    socket.write(Buffer.concat([int32(startup.length + 4), startup]));
+    // a COPY's statement, then (before its answer) another query: no part of the COPY's data
+    socket.write(Buffer.concat([
+      message('Q', Buffer.from('COPY copied (n, t) FROM STDIN\0')),
+      message('P', Buffer.from('\0SELECT 1\0\0\0')),
+      message('S', Buffer.alloc(0)),
+      message('d', Buffer.from('50\tinside\n')),
+      message('c', Buffer.alloc(0)),
+    ]));
+    await closed;
+    expect((await a<{ c: number }[]>`SELECT count(*)::int AS c FROM copied WHERE n = 50`)[0]!.c).toBe(0);
+    expect((await b<{ v: number }[]>`SELECT 9 AS v`)[0]!.v).toBe(9);
+  });
+
   it('reports a COPY the database refuses, adds none of its rows and keeps serving the connection', async () => {
     const one = postgres({ ...a.options, max: 1 } as never) as unknown as Sql;
     await expect(copyIn(one, 'COPY copied (n, t) FROM STDIN', '10\tfine\nnot a number\tbad\n')).rejects.toThrow(/invalid input syntax for type integer/);
@@ -110,3 +133,9 @@ describe('EmbeddedWireServer', () => {
     expect((await a<{ v: number }[]>`SELECT 8 AS v`)[0]!.v).toBe(8);
   });
 });
+
+function int32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeInt32BE(n);
+  return b;
+}

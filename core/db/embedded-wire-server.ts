@@ -128,6 +128,14 @@ class Connection {
         this.socket.end();
         return;
       }
+      if (this.copying && type !== 'd' && type !== 'c' && type !== 'f' && type !== 'S' && type !== 'H') {
+        // Another statement inside a COPY's input (a client that sent it before the COPY was answered): PostgreSQL
+        // ends such a connection ("protocol synchronization was lost"), and PGlite fed it would stop answering every
+        // connection. The COPY has not run, so nothing of it is applied.
+        this.buffer = Buffer.alloc(0);
+        this.socket.destroy();
+        return;
+      }
       this.pending.push(msg);
       if (this.copying) {
         // CopyData, and the Syncs or Flushes a backend ignores inside a COPY, until its end.

@@ -68,4 +68,22 @@ describe('LogWriter on a database', () => {
     const [row] = await db.sql<Array<{ c: number }>>`SELECT count(*)::int AS c FROM logs WHERE created_at = 1764200000`;
     expect(row!.c).toBe(0);
   });
+
+  it('keeps its batches apart from queries the pool sends meanwhile: each is answered, every row lands', async () => {
+    // A full pool sends a query down a busy connection; one behind a COPY's statement used to travel inside the
+    // COPY's data (failing the batch and losing that query's answer, or stalling the embedded database).
+    const writer = new LogWriter(db.sql, quiet, 50_000, 100);
+    const failures: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      for (let i = 0; i < 100; i++) writer.add(newLog({ type: 2, content: `busy ${round}.${i}`, created_at: 1_764_300_000 }));
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => db.sql<Array<{ v: number }>>`SELECT ${round * 100 + i}::int AS v`.then((r) => r[0]?.v, (e: Error) => e.message)),
+      );
+      answers.forEach((v, i) => v !== round * 100 + i && failures.push(`${round * 100 + i}: ${String(v)}`));
+    }
+    await writer.flush();
+    expect(failures).toEqual([]);
+    const [row] = await db.sql<Array<{ c: number }>>`SELECT count(*)::int AS c FROM logs WHERE created_at = 1764300000`;
+    expect(row!.c).toBe(2000);
+  }, 60_000);
 });
