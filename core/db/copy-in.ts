@@ -6,9 +6,9 @@ import type { Sql } from './connect.js';
  *
  * The COPY runs on a connection reserved for it. postgres.js otherwise sends other queries down a busy
  * connection when its pool is full: one sent behind the COPY's statement, before the database has answered it,
- * reaches the server inside the COPY's input (PostgreSQL then fails the COPY and that query's answer is lost;
- * PGlite behind core/db/embedded-wire-server.ts could stop answering altogether), and one sent while the data
- * streams is refused with COPY_IN_PROGRESS.
+ * reaches the server inside the COPY's input (PostgreSQL then ends the connection, "protocol synchronization was
+ * lost", and the queries on it fail; PGlite behind core/db/embedded-wire-server.ts stopped answering altogether),
+ * and one sent while the data streams is refused with COPY_IN_PROGRESS.
  *
  * postgres.js resolves the query with its writable at CopyInResponse and, should the database refuse the data
  * after CopyDone, hands the error to that already settled query and never finishes the writable

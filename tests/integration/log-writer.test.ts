@@ -71,7 +71,7 @@ describe('LogWriter on a database', () => {
 
   it('keeps its batches apart from queries the pool sends meanwhile: each is answered, every row lands', async () => {
     // A full pool sends a query down a busy connection; one behind a COPY's statement used to travel inside the
-    // COPY's data (failing the batch and losing that query's answer, or stalling the embedded database).
+    // COPY's data (PostgreSQL ended the connection and the queries on it failed; the embedded database stalled).
     const writer = new LogWriter(db.sql, quiet, 50_000, 100);
     const failures: string[] = [];
     for (let round = 0; round < 20; round++) {
