@@ -20,6 +20,11 @@ export interface Database {
   socketPath?: string;
   /** embedded: false on a relay thread that must leave the scheduled jobs to its sibling (tasks/poller/leader-lock.ts) */
   runsJobs?: boolean;
+  /**
+   * postgres: a new pool of one connection to the main database, for session state (an advisory lock) that must
+   * outlive single queries; the pool connects again by itself after the database restarts
+   */
+  openSession?: () => Sql;
   close(): Promise<void>;
 }
 
@@ -90,8 +95,11 @@ export function withLogDatabase(main: Database, logDsn: string | undefined, max:
 /** SQL_DSN set → that PostgreSQL; unset → PGlite under DATA_DIR on its own thread, served on a private Unix socket. */
 async function connectMainDatabase(env: Env): Promise<Database> {
   if (env.SQL_DSN) {
-    const sql = postgres(env.SQL_DSN, driverOptions(env.SQL_MAX_OPEN_CONNS)) as unknown as Sql;
-    return { sql, logSql: sql, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
+    const dsn = env.SQL_DSN;
+    const sql = postgres(dsn, driverOptions(env.SQL_MAX_OPEN_CONNS)) as unknown as Sql;
+    // never closed for idling or age: that would drop the session's lock between two rounds of its job
+    const openSession = () => postgres(dsn, { ...driverOptions(1), idle_timeout: 0, max_lifetime: 0 }) as unknown as Sql;
+    return { sql, logSql: sql, kind: 'postgres', openSession, close: () => sql.end({ timeout: 5 }) };
   }
   const dir = embeddedDataDir(env.DATA_DIR);
   const settings: EmbeddedSettings = { sharedBuffersMb: env.EMBEDDED_DB_SHARED_BUFFERS_MB };

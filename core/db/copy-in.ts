@@ -1,3 +1,4 @@
+import postgres from 'postgres';
 import type { Sql } from './connect.js';
 
 /**
@@ -19,9 +20,24 @@ export async function copyIn(sql: Sql, statement: string, data: string): Promise
   const conn = await sql.reserve();
   try {
     await copyOn(conn, statement, data);
-  } finally {
+  } catch (e) {
+    if (connectionLost(e)) throw e;
     conn.release();
+    throw e;
   }
+  conn.release();
+}
+
+/**
+ * A COPY that failed with its connection: the database ended it (FATAL, e.g. a shutdown) or the socket closed or
+ * broke (postgres.js's CONNECTION_CLOSED, ECONNRESET…), as against a refusal of the data on a connection that
+ * lives on. Such a connection is not released: postgres.js 3.4.9 puts a released connection back among its open
+ * ones even when its socket has gone, and the next query on it throws from a timer, ending the process
+ * (porsager/postgres#1199) — a PostgreSQL restart under load did just that. Left reserved, it is moved among the
+ * closed ones when its socket closes and the pool connects it again when it needs it.
+ */
+function connectionLost(e: unknown): boolean {
+  return !(e instanceof postgres.PostgresError) || e.severity === 'FATAL' || e.severity === 'PANIC';
 }
 
 async function copyOn(sql: Pick<Sql, 'unsafe'>, statement: string, data: string): Promise<void> {

@@ -1,13 +1,70 @@
+import { connect, createServer, type Server } from 'node:net';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogWriter, newLog, type NewLog } from '../../core/billing/log-writer.js';
+import { driverOptions, type Sql } from '../../core/db/connect.js';
 import type { Logger } from '../../core/log/logger.js';
 import { openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
 
 // The batched log insert (COPY … FROM STDIN, text format) against a real database, whichever the suite runs on:
-// every column of every row comes back exactly as added, whatever its text holds, and a batch the database
-// refuses is reported and kept, not waited on forever.
+// every column of every row comes back exactly as added, whatever its text holds, a batch the database
+// refuses is reported and kept, not waited on forever, and one whose connection is lost leaves a pool that serves on.
 
 const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
+
+const SSL_REQUEST = 80877103;
+
+/**
+ * A TCP relay to the test's database that cuts the first connection to send CopyData, before the data reaches
+ * the database: both sockets closed, no error message, as a database host that dies or a network that fails.
+ */
+async function copyCuttingRelay(target: Sql['options']): Promise<{ port: number; cuts: () => number; close(): Promise<void> }> {
+  let cuts = 0;
+  const server: Server = createServer((client) => {
+    const path = (target as { path?: string | false }).path;
+    const upstream = path ? connect(path) : connect(target.port[0]!, target.host[0]!);
+    let pending = Buffer.alloc(0);
+    let started = false;
+    client.on('data', (chunk: Buffer) => {
+      if (cuts === 0) {
+        // walk the client's messages: untyped start-up ones (an SSL request, then the start-up), then typed ones
+        pending = Buffer.concat([pending, chunk]);
+        for (;;) {
+          if (!started) {
+            if (pending.length < 8) break;
+            const len = pending.readInt32BE(0);
+            if (pending.length < len) break;
+            started = pending.readInt32BE(4) !== SSL_REQUEST;
+            pending = pending.subarray(len);
+            continue;
+          }
+          if (pending.length < 5) break;
+          if (pending[0] === 0x64) {
+            cuts++;
+            client.destroy();
+            upstream.destroy();
+            return;
+          }
+          const len = pending.readInt32BE(1) + 1;
+          if (pending.length < len) break;
+          pending = pending.subarray(len);
+        }
+      }
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => client.write(chunk));
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.on('error', () => {});
+    upstream.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    cuts: () => cuts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 // Text COPY must escape (or would read as NULL or the end of data), and text that must stay text.
 const AWKWARD = ['', 'NULL', 'null', '\\N', '\\.', 'a"b', 'back\\slash', '{brace}', 'comma,separated', 'line\nbreak\ttab\rcr', ' padded ', '模型倍率 0.07，补全倍率 4.00', '🚀 {"json":[1,2]}', "it's", '\u0001\u001f'];
@@ -85,5 +142,27 @@ describe('LogWriter on a database', () => {
     expect(failures).toEqual([]);
     const [row] = await db.sql<Array<{ c: number }>>`SELECT count(*)::int AS c FROM logs WHERE created_at = 1764300000`;
     expect(row!.c).toBe(2000);
+  }, 60_000);
+
+  it('keeps a batch whose connection is cut mid-COPY, writes it on the next flush, and its pool serves on', async () => {
+    const relay = await copyCuttingRelay(db.sql.options);
+    const sql = postgres({ host: '127.0.0.1', port: relay.port, user: db.sql.options.user, database: db.sql.options.database, ...driverOptions(2) }) as unknown as Sql;
+    try {
+      const errors: unknown[] = [];
+      const writer = new LogWriter(sql, { ...quiet, error: (_m, f) => errors.push(f) }, 50_000, 50);
+      for (let i = 0; i < 10; i++) writer.add(newLog({ type: 2, content: `cut ${i}`, created_at: 1_764_400_000 }));
+      await writer.flush();
+      expect([relay.cuts(), errors.length]).toEqual([1, 1]);
+      // postgres.js handed the cut connection back to its pool when released, and the next query on it threw
+      // from a timer, ending the process (porsager/postgres#1199)
+      for (let i = 0; i < 4; i++) expect((await sql<Array<{ v: number }>>`SELECT ${i}::int AS v`)[0]!.v).toBe(i);
+      await writer.flush();
+      const [row] = await db.sql<Array<{ c: number }>>`SELECT count(*)::int AS c FROM logs WHERE created_at = 1764400000`;
+      expect(row!.c).toBe(10);
+    } finally {
+      // postgres.js keeps the cut COPY as the dead connection's query until it connects again, and end() waits for it
+      await sql.end({ timeout: 0 });
+      await relay.close();
+    }
   }, 60_000);
 });
