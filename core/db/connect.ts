@@ -97,8 +97,9 @@ async function connectMainDatabase(env: Env): Promise<Database> {
   if (env.SQL_DSN) {
     const dsn = env.SQL_DSN;
     const sql = postgres(dsn, driverOptions(env.SQL_MAX_OPEN_CONNS)) as unknown as Sql;
-    // never closed for idling or age: that would drop the session's lock between two rounds of its job
-    const openSession = () => postgres(dsn, { ...driverOptions(1), idle_timeout: 0, max_lifetime: 0 }) as unknown as Sql;
+    // never closed for idling or age: that would drop the session's lock between two rounds of its job; its
+    // queries read no arrays, so it connects without first asking for the array types
+    const openSession = () => postgres(dsn, { ...driverOptions(1), idle_timeout: 0, max_lifetime: 0, fetch_types: false }) as unknown as Sql;
     return { sql, logSql: sql, kind: 'postgres', openSession, close: () => sql.end({ timeout: 5 }) };
   }
   const dir = embeddedDataDir(env.DATA_DIR);
