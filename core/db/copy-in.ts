@@ -21,8 +21,7 @@ export async function copyIn(sql: Sql, statement: string, data: string): Promise
   try {
     await copyOn(conn, statement, data);
   } catch (e) {
-    if (connectionLost(e)) throw e;
-    conn.release();
+    if (!connectionLost(e)) conn.release();
     throw e;
   }
   conn.release();
