@@ -78,8 +78,7 @@ describe.skipIf(testDbKind() !== 'postgres' || bin === null)('PostgreSQL restart
   it.each(['true', 'false'])('QUOTA_LEASES=%s: answers every request cleanly, reconnects by itself and loses or doubles no charge', async (leases) => {
     pg = await startThrowawayPostgres(bin!);
     mock = await startMockUpstreamProcess();
-    // a job round every half second: the first after the restart once ended the gateway (core/tasks/poller/leader-lock.ts)
-    const gateway = await startGateway({ STARTUP_RETRY_ATTEMPTS: '3', QUOTA_LEASES: leases, TASK_POLL_INTERVAL_SECONDS: '0.5' }, { databaseUrl: pg.url });
+    const gateway = await startGateway({ STARTUP_RETRY_ATTEMPTS: '3', QUOTA_LEASES: leases }, { databaseUrl: pg.url });
     gw = gateway;
     const upstream = mock;
     const db = pg;
