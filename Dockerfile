@@ -3,6 +3,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json ./
 COPY core ./core
