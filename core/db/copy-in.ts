@@ -30,10 +30,11 @@ export async function copyIn(sql: Sql, statement: string, data: string): Promise
 /**
  * A COPY that failed with its connection: the database ended it (FATAL, e.g. a shutdown) or the socket closed or
  * broke (postgres.js's CONNECTION_CLOSED, ECONNRESET…), as against a refusal of the data on a connection that
- * lives on. Such a connection is not released: postgres.js 3.4.9 puts a released connection back among its open
- * ones even when its socket has gone, and the next query on it throws from a timer, ending the process
- * (porsager/postgres#1199) — a PostgreSQL restart under load did just that. Left reserved, it is moved among the
- * closed ones when its socket closes and the pool connects it again when it needs it.
+ * lives on. Such a connection is not released: its socket may still be closing, and a released connection goes
+ * back among the pool's open ones, where the next query would be sent down it and fail (unpatched, postgres.js
+ * 3.4.9 did so even after the socket had closed, for good, and the first such query threw from a timer and ended
+ * the process: porsager/postgres#1199, patches/). Left reserved, it is moved among the closed ones when its socket
+ * closes and the pool connects it again when it needs it.
  */
 function connectionLost(e: unknown): boolean {
   return !(e instanceof postgres.PostgresError) || e.severity === 'FATAL' || e.severity === 'PANIC';

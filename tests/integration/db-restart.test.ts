@@ -3,6 +3,7 @@ import { eventually, setupRoot } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
 import { startMockUpstreamProcess, type MockUpstreamProcess } from '../support/mock-upstream-process.js';
 import { addChannel, addToken, type RelayFixture } from '../support/relay-fixture.js';
+import { TASK_POLLER_LOCK } from '../../core/tasks/poller/leader-lock.js';
 import { testDbKind } from '../support/test-database.js';
 import { postgresBinDir, startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres.js';
 
@@ -119,5 +120,31 @@ describe.skipIf(testDbKind() !== 'postgres' || bin === null)('PostgreSQL restart
     const logs = await eventually(logged, (l) => l.count >= served, 30_000);
     expect(start! - end!).toBe(served * FLAT);
     expect(logs).toEqual({ sum: served * FLAT, count: served });
+  }, BOOT_TIMEOUT);
+
+  // The scheduled jobs' leader holds an advisory lock on a session of its own. On a connection reserved from the
+  // pool (and the driver unpatched), the first job round after a restart ended the gateway; on the patched driver
+  // that connection would stay dead, and no node would run the jobs again.
+  it('takes the job lock again after the restart and lives on', async () => {
+    pg = await startThrowawayPostgres(bin!);
+    const db = pg;
+    const gateway = await startGateway({ TASK_POLL_INTERVAL_SECONDS: '0.5' }, { databaseUrl: db.url });
+    gw = gateway;
+    // -1: this client's own connection has not come back yet
+    const lockHeld = () =>
+      gateway.sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = ${TASK_POLLER_LOCK} AND granted`.then(
+        ([r]) => r!.n,
+        () => -1,
+      );
+    expect(await eventually(lockHeld, (n) => n === 1, 15_000)).toBe(1);
+    await db.stop();
+    await new Promise((r) => setTimeout(r, 1000));
+    await db.start();
+    expect(await eventually(lockHeld, (n) => n === 1, 20_000)).toBe(1);
+    // rounds go on after it
+    await new Promise((r) => setTimeout(r, 2000));
+    expect((await fetch(`${gateway.url}/api/status`)).status).toBe(200);
+    expect(await lockHeld()).toBe(1);
   }, BOOT_TIMEOUT);
 });

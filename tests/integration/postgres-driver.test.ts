@@ -1,30 +1,62 @@
-import { connect, type Socket } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverOptions, type Sql } from '../../core/db/connect.js';
 import { openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
 
-// postgres.js 3.4.9 as patched by patches/postgres+3.4.9.patch (porsager/postgres#1208, PR #1209 and the
-// teardown half of it): a connection that loses its socket while a write waits for the next turn of the event
-// loop must neither end the process nor keep that write for the socket it connects next.
+// postgres.js 3.4.9 as patched by patches/postgres+3.4.9.patch: a connection that loses its socket while a write
+// waits for the next turn of the event loop must neither end the process (porsager/postgres#1208) nor keep that
+// write for the socket it connects next, and a reserve() waiting while the database cannot be reached must
+// settle. Each test fails on the unpatched driver, as its comments say.
 
 /** A client of the test database whose sockets the test holds, so it can cut them at a chosen moment. */
 function clientWithSockets(db: RepositoryDb, extra: postgres.Options<{}> = {}) {
   const sockets: Socket[] = [];
   const o = db.sql.options;
-  const target = o.path ? { path: o.path } : { host: o.host[0]!, port: o.port[0]! };
-  const sql = postgres({
-    ...driverOptions(1),
-    user: o.user,
-    database: o.database,
-    ...extra,
-    socket: () => {
-      const s = 'path' in target && target.path ? connect(target.path) : connect(target.port!, target.host);
-      sockets.push(s);
-      return s;
-    },
-  }) as unknown as Sql;
+  const to = target(db);
+  // `socket` (a function returning the connection's socket) is an option the driver reads but does not type
+  const socket = () => {
+    const s = 'path' in to ? connect(to.path) : connect(to.port, to.host);
+    sockets.push(s);
+    return s;
+  };
+  const sql = postgres({ ...driverOptions(1), user: o.user, database: o.database, ...extra, socket } as postgres.Options<{}>) as unknown as Sql;
   return { sql, sockets };
+}
+
+function target(db: RepositoryDb): { path: string } | { host: string; port: number } {
+  const o = db.sql.options;
+  return o.path ? { path: o.path } : { host: o.host[0]!, port: o.port[0]! };
+}
+
+/** A TCP relay to the test database that can cut its connections and reset the next few it is offered. */
+async function resettingRelay(db: RepositoryDb) {
+  const to = target(db);
+  const open = new Set<Socket>();
+  let resets = 0;
+  const server = createServer((client) => {
+    if (resets > 0) {
+      resets--;
+      client.resetAndDestroy();
+      return;
+    }
+    const upstream = 'path' in to ? connect(to.path) : connect(to.port, to.host);
+    for (const s of [client, upstream]) {
+      open.add(s);
+      s.on('error', () => {});
+      s.on('close', () => open.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as { port: number }).port,
+    cutAndReset(next: number) {
+      resets = next;
+      for (const s of open) s.destroy();
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** Cuts the socket in the check phase and queries right after it, so the query's write waits for the next turn while the close lands in this one. */
@@ -69,8 +101,50 @@ describe('postgres.js connection teardown (patched)', () => {
       await new Promise((r) => sockets[0]!.once('close', r));
       // unpatched: TypeError: Cannot read properties of null (reading 'write') at Immediate.nextWrite, uncaught
       await expect(reserved`SELECT 2 AS v`).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
-      // the pool had already counted it closed: another query connects afresh
+      // unpatched: the pool took it back among its open connections, socket or not, and every query failed
+      reserved.release();
+      for (let i = 3; i < 6; i++) expect((await sql<{ v: number }[]>`SELECT ${i}::int AS v`)[0]!.v).toBe(i);
+      expect(sockets.length).toBe(2);
+    } finally {
+      await sql.end({ timeout: 0 });
+    }
+  }, 30_000);
+
+  it('reserves waiting while the database cannot be reached settle, and the pool serves once it can', async () => {
+    const relay = await resettingRelay(db);
+    const sql = postgres({ host: '127.0.0.1', port: relay.port, user: db.sql.options.user, database: db.sql.options.database, ...driverOptions(1) }) as unknown as Sql;
+    try {
+      expect((await sql<{ v: number }[]>`SELECT 1 AS v`)[0]!.v).toBe(1);
+      relay.cutAndReset(2);
+      await new Promise((r) => setTimeout(r, 200));
+      // The first reserve connects and is reset. Unpatched, it stayed queued although rejected, the pool connected
+      // again for it (reset too), then for the second reserve, whose connection came up and was never handed over.
+      const outcomes = [sql.reserve(), sql.reserve()].map((p) =>
+        p.then(
+          (r) => (r.release(), 'reserved'),
+          (e: { code?: string }) => e.code ?? String(e),
+        ),
+      );
+      const settled = await Promise.race([Promise.all(outcomes), new Promise((r) => setTimeout(() => r('hung'), 10_000))]);
+      expect(settled).toEqual(['ECONNRESET', 'ECONNRESET']);
       expect((await sql<{ v: number }[]>`SELECT 3 AS v`)[0]!.v).toBe(3);
+      const again = await sql.reserve();
+      expect((await again<{ v: number }[]>`SELECT 4 AS v`)[0]!.v).toBe(4);
+      again.release();
+    } finally {
+      await sql.end({ timeout: 0 });
+      await relay.close();
+    }
+  }, 30_000);
+
+  it('reserve() on a pool that does not fetch array types gets a connection', async () => {
+    const { sql } = clientWithSockets(db, { fetch_types: false });
+    try {
+      // unpatched: the connection opened for the reserve was kept from it and from the pool alike
+      const reserved = await Promise.race([sql.reserve(), new Promise<null>((r) => setTimeout(() => r(null), 5000))]);
+      expect(reserved).not.toBeNull();
+      expect((await reserved!<{ v: number }[]>`SELECT 1 AS v`)[0]!.v).toBe(1);
+      reserved!.release();
     } finally {
       await sql.end({ timeout: 0 });
     }

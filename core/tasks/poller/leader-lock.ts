@@ -11,8 +11,8 @@ export const TASK_POLLER_LOCK = 7_463_007;
  * relay threads the one its connection names (core/cluster).
  *
  * Not a connection reserved from the main pool: when the database restarts, postgres.js 3.4.9 leaves a reserved
- * connection without its socket, and the next query on it throws from a timer, ending the process
- * (porsager/postgres#1208) — the first job round after a restart did that. A pool connects again by itself.
+ * connection without its socket for good (unpatched, the next query on it threw from a timer and ended the
+ * process, porsager/postgres#1208 — the first job round after a restart did that). A pool connects again by itself.
  */
 export class LeaderLock {
   private session: Sql | null = null;
