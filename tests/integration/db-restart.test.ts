@@ -132,8 +132,7 @@ describe.skipIf(testDbKind() !== 'postgres' || bin === null)('PostgreSQL restart
   }, BOOT_TIMEOUT);
 
   // The scheduled jobs' leader holds an advisory lock on a session of its own. On a connection reserved from the
-  // pool (and the driver unpatched), the first job round after a restart ended the gateway; on the patched driver
-  // that connection would stay dead, and no node would run the jobs again.
+  // pool, with the driver unpatched, the first job round after a restart ended the gateway (this test failed so).
   it('takes the job lock again after the restart and lives on', async () => {
     pg = await startThrowawayPostgres(bin!);
     const db = pg;
