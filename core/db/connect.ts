@@ -40,8 +40,8 @@ const int8AsNumber = {
 /**
  * Before its n-th failed connection attempt in a row (n counted over the whole pool) postgres.js waits
  * (0.5–1) × min(3ⁿ / 100, 20) s: after a restart of a few seconds, its ten connections' attempts had it waiting
- * up to 20 s once the database was back, and requests queued behind (0.4–14 s measured, once over a minute). Doubling from 50 ms up
- * to one second keeps a database that is down to about one attempt a second per connection.
+ * up to 20 s once the database was back, and requests queued behind (0.4–14 s measured, once over a minute).
+ * Doubling from 50 ms up to one second keeps a database that is down to about one attempt a second per connection.
  */
 const reconnectDelayS = (failures: number) => Math.min(0.05 * 2 ** failures, 1) * (0.5 + Math.random() / 2);
 
