@@ -1,10 +1,10 @@
-import { connect, createServer, type Server } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogWriter, newLog, type NewLog } from '../../core/billing/log-writer.js';
 import { driverOptions, type Sql } from '../../core/db/connect.js';
 import type { Logger } from '../../core/log/logger.js';
-import { openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
+import { dialDatabase, openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
 
 // The batched log insert (COPY … FROM STDIN, text format) against a real database, whichever the suite runs on:
 // every column of every row comes back exactly as added, whatever its text holds, a batch the database
@@ -21,8 +21,7 @@ const SSL_REQUEST = 80877103;
 async function copyCuttingRelay(target: Sql['options']): Promise<{ port: number; cuts: () => number; close(): Promise<void> }> {
   let cuts = 0;
   const server: Server = createServer((client) => {
-    const path = (target as { path?: string | false }).path;
-    const upstream = path ? connect(path) : connect(target.port[0]!, target.host[0]!);
+    const upstream = dialDatabase(target);
     let pending = Buffer.alloc(0);
     let started = false;
     client.on('data', (chunk: Buffer) => {

@@ -1,8 +1,8 @@
-import { connect, createServer, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverOptions, type Sql } from '../../core/db/connect.js';
-import { openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
+import { dialDatabase, openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
 
 // postgres.js 3.4.9 as patched by patches/postgres+3.4.9.patch: a connection that loses its socket while a write
 // waits for the next turn of the event loop must neither end the process (porsager/postgres#1208) nor keep that
@@ -13,10 +13,9 @@ import { openRepositoryDb, type RepositoryDb } from '../support/repository-db.js
 function clientWithSockets(db: RepositoryDb, extra: postgres.Options<{}> = {}) {
   const sockets: Socket[] = [];
   const o = db.sql.options;
-  const to = target(db);
   // `socket` (a function returning the connection's socket) is an option the driver reads but does not type
   const socket = () => {
-    const s = 'path' in to ? connect(to.path) : connect(to.port, to.host);
+    const s = dialDatabase(o);
     sockets.push(s);
     return s;
   };
@@ -24,14 +23,8 @@ function clientWithSockets(db: RepositoryDb, extra: postgres.Options<{}> = {}) {
   return { sql, sockets };
 }
 
-function target(db: RepositoryDb): { path: string } | { host: string; port: number } {
-  const o = db.sql.options;
-  return o.path ? { path: o.path } : { host: o.host[0]!, port: o.port[0]! };
-}
-
 /** A TCP relay to the test database that can cut its connections and reset the next few it is offered. */
 async function resettingRelay(db: RepositoryDb) {
-  const to = target(db);
   const open = new Set<Socket>();
   let resets = 0;
   const server = createServer((client) => {
@@ -40,7 +33,7 @@ async function resettingRelay(db: RepositoryDb) {
       client.resetAndDestroy();
       return;
     }
-    const upstream = 'path' in to ? connect(to.path) : connect(to.port, to.host);
+    const upstream = dialDatabase(db.sql.options);
     for (const s of [client, upstream]) {
       open.add(s);
       s.on('error', () => {});

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { connect, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { driverOptions, type Sql } from '../../core/db/connect.js';
 import { EmbeddedWireServer } from '../../core/db/embedded-wire-server.js';
@@ -42,4 +43,10 @@ export async function openRepositoryDb(migrations?: RegExp): Promise<RepositoryD
       await pglite.close();
     },
   };
+}
+
+/** A new socket to the database a client connects to (the embedded one's Unix socket, or PostgreSQL's TCP port), for test relays. */
+export function dialDatabase(options: Sql['options']): Socket {
+  const path = (options as { path?: string | false }).path;
+  return path ? connect(path) : connect(options.port[0]!, options.host[0]!);
 }
