@@ -15,7 +15,9 @@ RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: compiled output and production dependencies only, as an unprivileged user.
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# MALLOC_ARENA_MAX as `npm start` sets it: one malloc arena, so the embedded database runs optimized WebAssembly
+# within the memory bounds (core/db/wasm-tier.ts)
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data MALLOC_ARENA_MAX=1
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

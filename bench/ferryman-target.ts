@@ -21,7 +21,7 @@ export interface FerrymanBenchTarget {
 export interface FerrymanBenchOptions {
   /** Base URL of the mock upstream the channel must point at. */
   upstreamUrl: string;
-  /** The node flags of the gateway process (e.g. --cpu-prof); default: those `npm start` passes (startScriptNodeArgs). */
+  /** The node flags of the gateway process (e.g. --cpu-prof), run without `npm start`'s environment; default: `npm start`'s flags and environment (startScript). */
   nodeArgs?: string[];
   /** Default: as the test suite picks it (FERRYMAN_TEST_DB=postgres → the local PostgreSQL server). */
   database?: 'embedded' | 'postgres';
@@ -34,8 +34,9 @@ export interface FerrymanBenchOptions {
 export async function startFerrymanForBench(opts: FerrymanBenchOptions): Promise<FerrymanBenchTarget | null> {
   // Logging stays on (LogConsumeEnabled default): the benchmark measures auth, billing and logging.
   const threads: Record<string, string> = opts.threads === undefined ? {} : { FERRYMAN_THREADS: String(opts.threads) };
-  const gw = await startGateway({ FERRYMAN_EXPOSE_DB: 'false', BATCH_UPDATE_INTERVAL: '1', ...threads, ...opts.env }, {
-    nodeArgs: opts.nodeArgs ?? startScriptNodeArgs(),
+  const start = opts.nodeArgs ? { nodeArgs: opts.nodeArgs, env: {} } : startScript();
+  const gw = await startGateway({ FERRYMAN_EXPOSE_DB: 'false', BATCH_UPDATE_INTERVAL: '1', ...start.env, ...threads, ...opts.env }, {
+    nodeArgs: start.nodeArgs,
     built: true,
     database: opts.database,
   });
@@ -55,10 +56,27 @@ export async function startFerrymanForBench(opts: FerrymanBenchOptions): Promise
   return { url: gw.url, key, pid: gw.pid, longStreamKey: `${key}-${longChannelId}`, close: () => gw.stop() };
 }
 
-/** The flags `npm start` gives node (`node <flags> dist/core/main.js` in package.json), so the bench runs the gateway as users do. */
-export function startScriptNodeArgs(packageJson = readFileSync(new URL('../package.json', import.meta.url), 'utf8')): string[] {
+/**
+ * What `npm start` runs (`[NAME=${NAME:-default} …] node <flags> dist/core/main.js` in package.json): node's flags
+ * and the environment it sets, resolved against `env` as the shell does, so the bench runs the gateway as users do.
+ */
+export function startScript(
+  packageJson = readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+  env: NodeJS.ProcessEnv = process.env,
+): { nodeArgs: string[]; env: Record<string, string> } {
   const start: string = JSON.parse(packageJson).scripts.start;
   const words = start.trim().split(/\s+/);
-  if (words[0] !== 'node' || words.at(-1) !== 'dist/core/main.js') throw new Error(`npm start is not "node <flags> dist/core/main.js": ${start}`);
-  return words.slice(1, -1);
+  const vars: Record<string, string> = {};
+  let m: RegExpExecArray | null;
+  while ((m = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(words[0] ?? ''))) {
+    words.shift();
+    const name = m[1]!;
+    const value = m[2]!;
+    const fallback = /^\$\{(\w+):-([^}$]*)\}$/.exec(value);
+    if (value.includes('$') && !fallback) throw new Error(`npm start sets ${name} in a way this reader does not follow: ${value}`);
+    // the shell's ${NAME:-default} takes the default when NAME is unset or empty
+    vars[name] = fallback ? env[fallback[1]!] || fallback[2]! : value;
+  }
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/core/main.js') throw new Error(`npm start is not "[NAME=value …] node <flags> dist/core/main.js": ${start}`);
+  return { nodeArgs: words.slice(1, -1), env: vars };
 }

@@ -200,7 +200,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   });
   const port = uWS.us_socket_local_port(listenSocket);
   if (thread) log.debug('relay thread listening', { port, thread: thread.index });
-  else log.info('Ferryman listening', { port, database: db.kind });
+  else log.info('Ferryman listening', { port, database: db.kind, webassembly: db.webassembly });
   let aborted = false;
   const abort = () => {
     if (aborted) return;

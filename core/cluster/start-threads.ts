@@ -132,7 +132,7 @@ export async function startThreads(env: Env, log: Logger, count: number): Promis
     // tests only (tests/integration/multi-core.test.ts): a bug in relay thread 1 (the first worker), on demand
     process.on('SIGUSR2', () => void threads.get(1)?.rpc.call('crash').catch((e: unknown) => log.error('crashing relay thread 1 failed', { error: String(e) })));
   }
-  log.info('Ferryman listening', { port, database: db.kind, threads: count });
+  log.info('Ferryman listening', { port, database: db.kind, webassembly: db.webassembly, threads: count });
   return { port, stop: stopAll };
 }
 

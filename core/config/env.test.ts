@@ -14,8 +14,8 @@ describe('loadEnv', () => {
     expect(env.MAX_API_REQUEST_BODY_MB).toBe(1);
     expect([env.USER_URL_ALLOW_PRIVATE, env.ADMIN_URL_ALLOW_PRIVATE, env.ADMIN_URL_ALLOW_METADATA]).toEqual([false, true, false]);
     expect([env.TASK_QUERY_LIMIT, env.TASK_TIMEOUT_MINUTES, env.TASK_POLL_INTERVAL_SECONDS]).toEqual([1000, 1440, 15]);
-    // footprint knobs: small embedded cache, interpreter-tier WebAssembly, one on-demand counting thread
-    expect([env.EMBEDDED_DB_SHARED_BUFFERS_MB, env.EMBEDDED_DB_OPTIMIZING_COMPILER]).toEqual([16, false]);
+    // footprint knobs: small embedded cache, WebAssembly tier by the arena cap (wasm-tier.ts), one on-demand counting thread
+    expect([env.EMBEDDED_DB_SHARED_BUFFERS_MB, env.EMBEDDED_DB_OPTIMIZING_COMPILER, env.MALLOC_ARENA_MAX]).toEqual([16, undefined, undefined]);
     expect([env.TOKEN_COUNT_THREADS, env.TOKEN_COUNT_INLINE_BELOW_BYTES, env.FERRYMAN_HEAP_TUNING]).toEqual([1, 0, true]);
     // overload cap on, metrics off
     expect([env.RELAY_MAX_IN_FLIGHT, env.METRICS_TOKEN]).toEqual([512, undefined]);

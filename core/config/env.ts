@@ -4,11 +4,11 @@ import { z } from 'zod';
 // new-api's variable names and defaults (spec relay.md §10, ecosystem.md §1.2), plus DATA_DIR for the
 // embedded database. Nothing else in the code base reads process.env.
 
-const bool = (def: boolean) =>
+const bool = <D extends boolean | undefined>(def: D) =>
   z
     .enum(['true', 'false', '1', '0', 'TRUE', 'FALSE', 'True', 'False'])
     .optional()
-    .transform((v) => (v === undefined ? def : v.toLowerCase() === 'true' || v === '1'));
+    .transform((v): boolean | D => (v === undefined ? def : v.toLowerCase() === 'true' || v === '1'));
 
 const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z
@@ -44,8 +44,16 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** shared_buffers of the embedded database (MB); resident once used, since PGlite's heap never shrinks. */
   EMBEDDED_DB_SHARED_BUFFERS_MB: int(16, 1, 4096),
-  /** Let V8 optimize the embedded database's WebAssembly: a little less CPU once warm, 50–80 MB more memory. */
-  EMBEDDED_DB_OPTIMIZING_COMPILER: bool(false),
+  /**
+   * Let V8 optimize the embedded database's hot WebAssembly (~10 % less CPU per relayed request). Unset: on when
+   * MALLOC_ARENA_MAX caps glibc at one or two arenas, off otherwise (core/db/wasm-tier.ts).
+   */
+  EMBEDDED_DB_OPTIMIZING_COMPILER: bool(undefined),
+  /** glibc's own variable, read by malloc as the process starts (`npm start` and the image set 1): only looked at here, never refused. */
+  MALLOC_ARENA_MAX: z
+    .string()
+    .optional()
+    .transform((v) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined)),
   SQL_MAX_OPEN_CONNS: int(20, 1, 1000),
   SESSION_SECRET: z
     .string()

@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import postgres from 'postgres';
 import type { Env } from '../config/env.js';
 import { embeddedDataDir, type EmbeddedSettings } from './embedded-settings.js';
+import { embeddedWasmTier, WASM_TIER_FLAGS, type WasmTier } from './wasm-tier.js';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 
@@ -20,6 +21,8 @@ export interface Database {
   socketPath?: string;
   /** embedded: false on a relay thread that must leave the scheduled jobs to its sibling (tasks/poller/leader-lock.ts) */
   runsJobs?: boolean;
+  /** embedded, in the process that runs it: how its WebAssembly is compiled (wasm-tier.ts), told at start */
+  webassembly?: WasmTier;
   /**
    * postgres: a new pool of one connection to the main database, for session state (an advisory lock) that must
    * outlive single queries; the pool connects again by itself after the database restarts
@@ -113,12 +116,9 @@ async function connectMainDatabase(env: Env): Promise<Database> {
   }
   const dir = embeddedDataDir(env.DATA_DIR);
   const settings: EmbeddedSettings = { sharedBuffersMb: env.EMBEDDED_DB_SHARED_BUFFERS_MB };
-  // PGlite is the only sizeable WebAssembly here. V8 tiers its hot functions up to optimized code on
-  // background threads, and the compilers' scratch memory stays in glibc's arenas after they finish: 80–110 MB
-  // of RSS on the gateway under load, for no CPU per request we could measure (the database thread is not on
-  // the relay's path). The flag is process-wide and read when a module is compiled, so it is set before
-  // PGlite loads.
-  const wasmFlags = env.EMBEDDED_DB_OPTIMIZING_COMPILER ? [] : ['--liftoff-only'];
+  // The flag is process-wide and read when a module is compiled, so it is set before PGlite loads.
+  const webassembly = embeddedWasmTier(env);
+  const wasmFlags = WASM_TIER_FLAGS[webassembly];
   for (const flag of wasmFlags) setFlagsFromString(flag);
   if (!existsSync(join(dir, 'PG_VERSION'))) await initEmbeddedDatabase(dir, settings, wasmFlags);
   const entry = new URL(`./embedded-server.worker${SOURCE_EXT}`, import.meta.url).href;
@@ -143,6 +143,7 @@ async function connectMainDatabase(env: Env): Promise<Database> {
     logSql: sql,
     kind: 'embedded',
     socketPath,
+    webassembly,
     async close() {
       await sql.end({ timeout: 5 });
       await new Promise<void>((resolve) => {

@@ -2,8 +2,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { setupRoot } from '../support/console-client.js';
+import { startScript } from '../../bench/ferryman-target.js';
+import { eventually, setupRoot } from '../support/console-client.js';
 import { startGateway } from '../support/gateway.js';
+import { startMockUpstreamProcess } from '../support/mock-upstream-process.js';
+import { addChannel, addToken } from '../support/relay-fixture.js';
 import { testDbKind } from '../support/test-database.js';
 
 const BOOT_TIMEOUT = 240_000;
@@ -18,6 +21,8 @@ describe.runIf(testDbKind() === 'embedded')('embedded database footprint setting
     try {
       expect(existsSync(join(dir, 'pglite', 'PG_VERSION'))).toBe(true);
       expect(await first.sql`SHOW shared_buffers`).toEqual([{ shared_buffers: '16MB' }]);
+      // no malloc arena cap (the test runner sets none): baseline code, whose memory does not depend on one
+      expect(first.output()).toContain('"webassembly":"baseline"');
       await setupRoot(first);
     } finally {
       await first.stop();
@@ -29,6 +34,36 @@ describe.runIf(testDbKind() === 'embedded')('embedded database footprint setting
       expect(await second.sql`SELECT count(*)::int AS n FROM users WHERE role = 100`).toEqual([{ n: 1 }]);
     } finally {
       await second.stop();
+    }
+  }, BOOT_TIMEOUT);
+
+  it('runs optimized WebAssembly as npm start runs it (one malloc arena), and relays and logs on it', async () => {
+    const start = startScript(undefined, {});
+    const [gw, mock] = await Promise.all([startGateway(start.env, { nodeArgs: start.nodeArgs }), startMockUpstreamProcess()]);
+    try {
+      expect(gw.output()).toContain('"webassembly":"optimized"');
+      const root = await setupRoot(gw);
+      await addChannel({ gw, mock, root, stop: async () => {} });
+      const token = await addToken(root);
+      for (let i = 0; i < 20; i++) {
+        const r = await fetch(`${gw.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `hi ${i}` }] }),
+        });
+        expect(r.status).toBe(200);
+        await r.arrayBuffer();
+      }
+      const [books] = await eventually(
+        () => gw.sql<{ logs: number; logged: number; used: number }[]>`
+          SELECT (SELECT count(*)::int FROM logs WHERE type = 2 AND token_id = ${token.id}) AS logs,
+                 (SELECT coalesce(sum(quota), 0)::int FROM logs WHERE type = 2 AND token_id = ${token.id}) AS logged,
+                 (SELECT used_quota::int FROM users WHERE role = 100) AS used`,
+        ([b]) => b!.logs === 20 && b!.used === b!.logged,
+      );
+      expect(books!.logged).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([gw.stop(), mock.stop()]);
     }
   }, BOOT_TIMEOUT);
 
