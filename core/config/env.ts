@@ -45,7 +45,7 @@ export const envSchema = z.object({
   /** shared_buffers of the embedded database (MB); resident once used, since PGlite's heap never shrinks. */
   EMBEDDED_DB_SHARED_BUFFERS_MB: int(16, 1, 4096),
   /**
-   * Let V8 optimize the embedded database's hot WebAssembly (~10 % less CPU per relayed request). Unset: on when
+   * Let V8 optimize the embedded database's hot WebAssembly (4–7 % less CPU per relayed request). Unset: on when
    * MALLOC_ARENA_MAX caps glibc at one or two arenas, off otherwise (core/db/wasm-tier.ts).
    */
   EMBEDDED_DB_OPTIMIZING_COMPILER: bool(undefined),
