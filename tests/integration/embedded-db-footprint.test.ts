@@ -5,8 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startScript } from '../../bench/ferryman-target.js';
 import { eventually, setupRoot } from '../support/console-client.js';
 import { startGateway } from '../support/gateway.js';
-import { startMockUpstreamProcess } from '../support/mock-upstream-process.js';
-import { addChannel, addToken } from '../support/relay-fixture.js';
+import { addChannel, addToken, startRelayFixture } from '../support/relay-fixture.js';
 import { testDbKind } from '../support/test-database.js';
 
 const BOOT_TIMEOUT = 240_000;
@@ -17,11 +16,12 @@ describe.runIf(testDbKind() === 'embedded')('embedded database footprint setting
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('creates the database on first start, opens it again on the next, with the configured shared_buffers', async () => {
-    const first = await startGateway({}, { dataDir: dir });
+    // no malloc arena cap, whatever the test runner's environment holds ('' is unset for glibc and for loadEnv)
+    const first = await startGateway({ MALLOC_ARENA_MAX: '' }, { dataDir: dir });
     try {
       expect(existsSync(join(dir, 'pglite', 'PG_VERSION'))).toBe(true);
       expect(await first.sql`SHOW shared_buffers`).toEqual([{ shared_buffers: '16MB' }]);
-      // no malloc arena cap (the test runner sets none): baseline code, whose memory does not depend on one
+      // baseline code, whose memory does not depend on a cap
       expect(first.output()).toContain('"webassembly":"baseline"');
       await setupRoot(first);
     } finally {
@@ -39,11 +39,11 @@ describe.runIf(testDbKind() === 'embedded')('embedded database footprint setting
 
   it('runs optimized WebAssembly as npm start runs it (one malloc arena), and relays and logs on it', async () => {
     const start = startScript(undefined, {});
-    const [gw, mock] = await Promise.all([startGateway(start.env, { nodeArgs: start.nodeArgs }), startMockUpstreamProcess()]);
+    const f = await startRelayFixture(start.env, { nodeArgs: start.nodeArgs });
+    const { gw, root } = f;
     try {
       expect(gw.output()).toContain('"webassembly":"optimized"');
-      const root = await setupRoot(gw);
-      await addChannel({ gw, mock, root, stop: async () => {} });
+      await addChannel(f);
       const token = await addToken(root);
       for (let i = 0; i < 20; i++) {
         const r = await fetch(`${gw.url}/v1/chat/completions`, {
@@ -63,7 +63,7 @@ describe.runIf(testDbKind() === 'embedded')('embedded database footprint setting
       );
       expect(books!.logged).toBeGreaterThan(0);
     } finally {
-      await Promise.all([gw.stop(), mock.stop()]);
+      await f.stop();
     }
   }, BOOT_TIMEOUT);
 

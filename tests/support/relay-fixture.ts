@@ -11,8 +11,8 @@ export interface RelayFixture {
 }
 
 /** A gateway with setup done, a logged-in root and a mock upstream process. */
-export async function startRelayFixture(env: Record<string, string> = {}): Promise<RelayFixture> {
-  const [gw, mock] = await Promise.all([startGateway(env), startMockUpstreamProcess()]);
+export async function startRelayFixture(env: Record<string, string> = {}, opts: Parameters<typeof startGateway>[1] = {}): Promise<RelayFixture> {
+  const [gw, mock] = await Promise.all([startGateway(env, opts), startMockUpstreamProcess()]);
   const root = await setupRoot(gw);
   return {
     gw,
