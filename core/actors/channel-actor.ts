@@ -114,17 +114,17 @@ export class ChannelActor {
   }
 
   start(keyIndex?: number): void {
-    this.send({ kind: 'start', key: keyIndex ?? null, now: this.hooks.now() });
+    void this.post({ kind: 'start', key: keyIndex ?? null, now: this.hooks.now() });
   }
   succeed(elapsedMs: number, keyIndex?: number): void {
-    this.send({ kind: 'success', key: keyIndex ?? null, elapsedMs, now: this.hooks.now() });
+    void this.post({ kind: 'success', key: keyIndex ?? null, elapsedMs, now: this.hooks.now() });
   }
   /** The upstream was at fault; `failure` carries what it said, so key failures can disable the key. */
   fail(failure?: ChannelFailure, keyIndex?: number): void {
-    this.send({ kind: 'failure', key: keyIndex ?? null, failure: failure ?? null, now: this.hooks.now() });
+    void this.post({ kind: 'failure', key: keyIndex ?? null, failure: failure ?? null, now: this.hooks.now() });
   }
   release(keyIndex?: number): void {
-    this.send({ kind: 'release', key: keyIndex ?? null, now: this.hooks.now() });
+    void this.post({ kind: 'release', key: keyIndex ?? null, now: this.hooks.now() });
   }
 
   /** A channel test finished; resolves once its effects (re-enable, disable) are persisted. */
@@ -145,8 +145,13 @@ export class ChannelActor {
   }
 
   private send(event: HealthEvent): Promise<void> {
+    return this.post(event) ?? Promise.resolve();
+  }
+
+  /** The event's effects in flight, if it had any (most requests' events have none, and need no promise). */
+  private post(event: HealthEvent): Promise<void> | undefined {
     this.mailbox.send(event);
-    if (!this.pending.length) return Promise.resolve();
+    if (!this.pending.length) return undefined;
     const effects = this.pending;
     this.pending = [];
     return this.hooks.effects(effects);

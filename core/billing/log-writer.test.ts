@@ -101,6 +101,17 @@ describe('LogWriter', () => {
     expect(errors).toEqual([{ dropped: 3 }]);
   });
 
+  it('keeps every byte of rows that outgrow a batch buffer, multi-byte text and escapes included', async () => {
+    const db = fakeSql();
+    const w = new LogWriter(db.sql, quiet, 50_000, 250);
+    const long = (i: number) => `${'模型倍率 '.repeat(4000)}${i}`; // ~52 KB of UTF-8 each: the 128 KB buffer grows
+    for (let i = 0; i < 5; i++) w.add(newLog({ type: 2, content: long(i) }));
+    w.add(newLog({ type: 2, content: 'tab\there' })); // written escaped, as COPY reads it
+    await w.flush();
+    expect(db.inserts).toHaveLength(1);
+    expect(db.inserts[0]!.map((r) => r.content)).toEqual([...[0, 1, 2, 3, 4].map(long), 'tab\\there']);
+  });
+
   it('strips NUL characters, which PostgreSQL text cannot hold', async () => {
     const db = fakeSql();
     const w = new LogWriter(db.sql, quiet);

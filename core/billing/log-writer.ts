@@ -48,13 +48,31 @@ function withoutNul(row: NewLog): NewLog {
 const COPY_LOGS = `COPY logs (user_id, created_at, type, content, username, token_name, model_name, quota, prompt_tokens,
   completion_tokens, use_time, is_stream, channel_id, token_id, "group", other) FROM STDIN`;
 
+/** A batch of rows in COPY's text format, as bytes, and how many rows it holds. */
+interface Batch {
+  data: Buffer;
+  used: number;
+  rows: number;
+}
+
+/** Room for a typical batch of consume rows (~400 bytes each); a batch that needs more grows. */
+const BATCH_BYTES = 128 * 1024;
+
+const newBatch = (bytes = BATCH_BYTES): Batch => ({ data: Buffer.allocUnsafe(bytes), used: 0, rows: 0 });
+
 /**
  * Log rows buffered and inserted in batches of up to 250 (one COPY each), at every tick or as soon as
  * a batch is full, so the relay never waits on a log write. A failed flush keeps the rows for the next
  * attempt, bounded so a dead database cannot grow memory.
+ *
+ * A row is written into its batch's bytes as it arrives: what waits for the COPY is one buffer per batch outside
+ * V8's heap, where row objects and their strings would live through young collections and be copied into the old
+ * generation (the rows of a batch arrive over tens of milliseconds, several collections under load).
  */
 export class LogWriter {
-  private buffer: NewLog[] = [];
+  /** full batches, oldest first; the last one is still filling when its row count is under the batch size */
+  private batches: Batch[] = [];
+  private buffered = 0;
   private flushing: Promise<void> = Promise.resolve();
   private flushesQueued = 0;
   /** the last flush failed: wait for the timer's retry instead of hammering a database that is down */
@@ -69,14 +87,27 @@ export class LogWriter {
   ) {}
 
   add(row: NewLog): void {
-    if (this.buffer.length >= this.maxBuffered) {
+    if (this.buffered >= this.maxBuffered) {
       this.dropped++;
       return;
     }
-    this.buffer.push(withoutNul(row));
-    // A full batch goes out now rather than at the next tick: rows die young (cheap for the garbage
-    // collector, which otherwise promotes a second's worth of them) and the database works evenly.
-    if (this.buffer.length >= this.batchRows && this.flushesQueued === 0 && !this.failing) void this.flush(this.batchRows);
+    const r = withoutNul(row);
+    const line = copyTextRow([r.user_id, r.created_at, r.type, r.content, r.username, r.token_name, r.model_name, r.quota,
+      r.prompt_tokens, r.completion_tokens, r.use_time, r.is_stream, r.channel_id, r.token_id, r.group, r.other]);
+    let batch = this.batches.at(-1);
+    if (!batch || batch.rows >= this.batchRows) this.batches.push((batch = newBatch()));
+    const bytes = Buffer.byteLength(line);
+    if (batch.used + bytes > batch.data.length) {
+      const grown = Buffer.allocUnsafe(Math.max(batch.data.length * 2, batch.used + bytes));
+      batch.data.copy(grown, 0, 0, batch.used);
+      batch.data = grown;
+    }
+    batch.used += batch.data.write(line, batch.used);
+    batch.rows++;
+    this.buffered++;
+    // A full batch goes out now rather than at the next tick: the database works evenly, and a batch's buffer is
+    // reused by the allocator rather than held.
+    if (batch.rows >= this.batchRows && this.flushesQueued === 0 && !this.failing) void this.flush(this.batchRows);
   }
 
   /** Writes the buffered rows; `minRows` > 1 writes full batches only and leaves the rest for the tick. */
@@ -91,24 +122,22 @@ export class LogWriter {
       this.log.error('log buffer full: rows were not recorded', { dropped: this.dropped });
       this.dropped = 0;
     }
-    // The rows buffered now and no more: under steady load rows keep arriving while a batch is written, and a
+    // The batches buffered now and no more: under steady load rows keep arriving while a batch is written, and a
     // flush that chased them would not end, holding back the counters written after it (flushAll in main.ts).
-    let due = this.buffer.length;
-    while (due > 0 && due >= minRows) {
-      const rows = this.buffer.splice(0, Math.min(due, this.batchRows));
-      due -= rows.length;
-      let data = '';
-      for (const r of rows) {
-        data += copyTextRow([r.user_id, r.created_at, r.type, r.content, r.username, r.token_name, r.model_name, r.quota,
-          r.prompt_tokens, r.completion_tokens, r.use_time, r.is_stream, r.channel_id, r.token_id, r.group, r.other]);
-      }
+    let due = this.batches.length;
+    while (due > 0 && this.batches[0]!.rows >= minRows) {
+      const batch = this.batches.shift()!;
+      due--;
+      // a batch still filling is closed here: later rows start the next one
+      if (this.batches.length === 0) this.batches.push(newBatch());
       try {
         // COPY reads each value straight into its column, where an INSERT of unnest(arrays) parsed the arrays and
         // then unpacked them row by row: PGlite alone, 52–81 against 70–120 µs a row (README, Performance).
-        await copyIn(this.sql, COPY_LOGS, data);
+        await copyIn(this.sql, COPY_LOGS, batch.data.subarray(0, batch.used));
+        this.buffered -= batch.rows;
         this.failing = false;
       } catch (e) {
-        this.buffer.unshift(...rows);
+        this.batches.unshift(batch);
         this.failing = true;
         this.log.error('log flush failed; will retry', { error: String(e) });
         return;

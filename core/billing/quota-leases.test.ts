@@ -75,6 +75,21 @@ describe('QuotaLeases', () => {
     expect(await short).toMatchObject({ ok: false, reason: 'user' });
   });
 
+  it('takes a reservation the slices cover at once, and leaves one they do not cover to reserve()', async () => {
+    const { db, sql, open } = fakeDatabase(1_000);
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
+    expect(leases.reserveHeld(1, 0, false, 10)).toBeNull(); // nothing held yet
+    const first = leases.reserve(1, 0, false, 10);
+    await open();
+    expect(await first).toMatchObject({ ok: true });
+    const held = leases.reserveHeld(1, 0, false, 10);
+    expect(held).toMatchObject({ ok: true, userQuotaAfter: 1_000 - 640 + 620 });
+    expect(leases.held('u', 1)).toBe(620);
+    expect(leases.reserveHeld(1, 0, false, 621)).toBeNull();
+    expect(leases.held('u', 1)).toBe(620);
+    expect(db.statements).toBe(1);
+  });
+
   it('lets a charge beyond its reservation spend what the slice holds, never more', async () => {
     const { sql, open } = fakeDatabase(1_000);
     const leases = new QuotaLeases(sql, quiet, { factor: 64 });

@@ -98,33 +98,50 @@ export class QuotaLeases {
     await this.serial(() => this.register());
   }
 
+  /**
+   * The reservation out of what this node holds, at once, or null when it needs the database first (a refill, or a
+   * heartbeat that is late): then `reserve`.
+   */
+  reserveHeld(userId: number, tokenId: number, tokenLimited: boolean, amount: number): LeaseOutcome | null {
+    if (this.heartbeatLate()) return null;
+    return this.takeHeld(this.lease('u', userId), tokenLimited && tokenId > 0 ? this.lease('t', tokenId) : null, tokenId, amount);
+  }
+
   async reserve(userId: number, tokenId: number, tokenLimited: boolean, amount: number): Promise<LeaseOutcome> {
-    if (this.fenceAfterMs !== null && performance.now() - this.lastBeat > this.fenceAfterMs) {
+    if (this.heartbeatLate()) {
       // Our heartbeat is late: the other nodes may be about to return our slices. Renew it before using them.
       await this.serial(() => this.beat()).catch((e: unknown) => this.log.warn('lease heartbeat failed', { error: String(e) }));
     }
     for (let attempt = 0; attempt < 5; attempt++) {
       const u = this.lease('u', userId);
       const t = tokenLimited && tokenId > 0 ? this.lease('t', tokenId) : null;
-      if (u.held >= amount && (!t || t.held >= amount) && this.fresh()) {
-        const now = Date.now();
-        u.held -= amount;
-        u.inflight += amount;
-        u.lastUsed = now;
-        if (t) {
-          t.held -= amount;
-          t.inflight += amount;
-          t.lastUsed = now;
-        }
-        this.topUpIfLow(u, t, tokenId, amount);
-        return { ok: true, userQuotaAfter: u.dbQuota + u.held, user: u, token: t };
-      }
+      const taken = this.takeHeld(u, t, tokenId, amount);
+      if (taken) return taken;
       const refused = await this.refill(u, t, tokenId, amount);
       if (refused) return refused;
     }
     // Other requests kept draining each refill; give up rather than spin.
     const u = this.lease('u', userId);
     return { ok: false, reason: 'user', userQuota: u.dbQuota + u.held, tokenQuota: 0 };
+  }
+
+  private heartbeatLate(): boolean {
+    return this.fenceAfterMs !== null && performance.now() - this.lastBeat > this.fenceAfterMs;
+  }
+
+  private takeHeld(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, amount: number): LeaseOutcome | null {
+    if (u.held < amount || (t && t.held < amount) || !this.fresh()) return null;
+    const now = Date.now();
+    u.held -= amount;
+    u.inflight += amount;
+    u.lastUsed = now;
+    if (t) {
+      t.held -= amount;
+      t.inflight += amount;
+      t.lastUsed = now;
+    }
+    this.topUpIfLow(u, t, tokenId, amount);
+    return { ok: true, userQuotaAfter: u.dbQuota + u.held, user: u, token: t };
   }
 
   /** A request is over: what it reserved but did not spend goes back to the slice (refund: spent = 0). */

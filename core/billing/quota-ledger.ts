@@ -1,7 +1,7 @@
 import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 import type { BatchedCounters } from './batched-counters.js';
-import { QuotaLeases, type LeaseSlice } from './quota-leases.js';
+import { QuotaLeases, type LeaseOutcome, type LeaseSlice } from './quota-leases.js';
 import { ReservationBatcher } from './reservation-batcher.js';
 
 export interface Reservation {
@@ -27,6 +27,13 @@ export interface Settlement {
 export type ReserveOutcome =
   | { ok: true; reservation: Reservation }
   | { ok: false; reason: 'user' | 'token' | 'token_missing'; userQuota: number; tokenQuota: number };
+
+function leased(reservation: Reservation, r: LeaseOutcome): ReserveOutcome {
+  if (!r.ok) return r;
+  reservation.userQuotaAfter = r.userQuotaAfter;
+  reservation.slices = { user: r.user, token: r.token };
+  return { ok: true, reservation };
+}
 
 /**
  * reserve → settle | refund, exactly once per request. Two strategies behind one interface:
@@ -60,16 +67,19 @@ export class QuotaLedger {
     return held === 0 ? row : { ...row, quota: row.quota + held };
   }
 
-  async reserve(userId: number, tokenId: number, tokenUnlimited: boolean, amount: number): Promise<ReserveOutcome> {
+  /** A promise only when the database is needed: most leased reservations are taken from memory at once. */
+  reserve(userId: number, tokenId: number, tokenUnlimited: boolean, amount: number): ReserveOutcome | Promise<ReserveOutcome> {
     const reservation: Reservation = { userId, tokenId, tokenUnlimited, amount: Math.max(0, Math.floor(amount)), done: false, userQuotaAfter: Number.MAX_SAFE_INTEGER, slices: null };
     if (reservation.amount === 0) return { ok: true, reservation };
-    if (this.leases) {
-      const r = await this.leases.reserve(userId, tokenId, !tokenUnlimited, reservation.amount);
-      if (!r.ok) return r;
-      reservation.userQuotaAfter = r.userQuotaAfter;
-      reservation.slices = { user: r.user, token: r.token };
-      return { ok: true, reservation };
-    }
+    const leases = this.leases;
+    if (!leases) return this.reserveByStatement(reservation);
+    const held = leases.reserveHeld(userId, tokenId, !tokenUnlimited, reservation.amount);
+    if (held) return leased(reservation, held);
+    return leases.reserve(userId, tokenId, !tokenUnlimited, reservation.amount).then((r) => leased(reservation, r));
+  }
+
+  private async reserveByStatement(reservation: Reservation): Promise<ReserveOutcome> {
+    const { userId, tokenId } = reservation;
     const row = await this.batcher.submit({ u: userId, t: tokenId, a: reservation.amount });
     const status = row?.status ?? 1;
     if (status === 0) {
@@ -86,12 +96,20 @@ export class QuotaLedger {
    * and comes back as the shortfall. Counters (used_quota, request_count, channel used) move only when the
    * request consumed tokens, as new-api does for zero-usage answers.
    */
-  async settle(r: Reservation, actual: number, channelId: number, countUsage: boolean, now = Math.floor(Date.now() / 1000)): Promise<Settlement> {
+  settle(r: Reservation, actual: number, channelId: number, countUsage: boolean, now = Math.floor(Date.now() / 1000)): Settlement | Promise<Settlement> {
     if (r.done) return { charged: 0, shortfall: 0 };
     r.done = true;
     const due = Math.max(0, Math.floor(actual));
     const fromReservation = Math.min(due, r.amount);
-    const charged = fromReservation + (due > fromReservation ? await this.collect(r, due - fromReservation) : 0);
+    const usage = { channelId, countUsage, now };
+    if (due === fromReservation) return this.book(r, due, fromReservation, fromReservation, usage);
+    const extra = this.collect(r, due - fromReservation);
+    return typeof extra === 'number' ? this.book(r, due, fromReservation, fromReservation + extra, usage) : extra.then((x) => this.book(r, due, fromReservation, fromReservation + x, usage));
+  }
+
+  /** A settled charge into the slices and the batched counters. */
+  private book(r: Reservation, due: number, fromReservation: number, charged: number, usage: { channelId: number; countUsage: boolean; now: number }): Settlement {
+    const { channelId, countUsage, now } = usage;
     const leases = r.slices ? this.leases : null;
     if (leases && r.slices) {
       leases.finish(r.slices.user, r.amount, fromReservation);
@@ -111,11 +129,13 @@ export class QuotaLedger {
    * the balance this reservation left; concurrent requests may each see that balance, so the bound is per
    * request. With leases: the held slice first, then one statement for the rare remainder.
    */
-  private async collect(r: Reservation, want: number): Promise<number> {
+  private collect(r: Reservation, want: number): number | Promise<number> {
     if (!this.leases) return Math.min(want, Math.max(0, r.userQuotaAfter));
-    const userId = r.userId;
-    const fromLease = this.leases.spendHeld('u', userId, want);
-    if (fromLease === want) return want;
+    const fromLease = this.leases.spendHeld('u', r.userId, want);
+    return fromLease === want ? want : this.collectFromDatabase(r.userId, want, fromLease);
+  }
+
+  private async collectFromDatabase(userId: number, want: number, fromLease: number): Promise<number> {
     try {
       const [row] = await this.sql<{ taken: number | string }[]>`
         WITH cur AS (SELECT id, GREATEST(LEAST(quota, ${want - fromLease}), 0) AS n FROM users WHERE id = ${userId} FOR UPDATE)

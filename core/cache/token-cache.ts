@@ -63,6 +63,12 @@ export class TokenCache {
     });
   }
 
+  /** The cached answer without a load: the token, null for a key known not to exist, undefined when not cached. */
+  peek(key: string): CachedToken | null | undefined {
+    const hit = this.byKey.get(key);
+    return hit === MISSING ? null : hit;
+  }
+
   async get(key: string): Promise<CachedToken | null> {
     const hit = this.byKey.get(key);
     if (hit === MISSING) return null;

@@ -27,6 +27,11 @@ export class UserCache {
     this.cache = new LRUCache({ ...entryBound(50_000), ttl: ttlSeconds * 1000 });
   }
 
+  /** The cached user without a load; undefined when not cached. */
+  peek(id: number): CachedUser | undefined {
+    return this.cache.get(id);
+  }
+
   async get(id: number): Promise<CachedUser | null> {
     const hit = this.cache.get(id);
     if (hit) return hit;

@@ -16,7 +16,7 @@ import type { Sql } from './connect.js';
  * (porsager/postgres#1173, 3.4.9): awaiting the writable alone would wait forever. The query's reject is the
  * one place the error still reaches, so it is watched here as well.
  */
-export async function copyIn(sql: Sql, statement: string, data: string): Promise<void> {
+export async function copyIn(sql: Sql, statement: string, data: string | Buffer): Promise<void> {
   const conn = await sql.reserve();
   try {
     await copyOn(conn, statement, data);
@@ -40,7 +40,7 @@ function connectionLost(e: unknown): boolean {
   return !(e instanceof postgres.PostgresError) || e.severity === 'FATAL' || e.severity === 'PANIC';
 }
 
-async function copyOn(sql: Pick<Sql, 'unsafe'>, statement: string, data: string): Promise<void> {
+async function copyOn(sql: Pick<Sql, 'unsafe'>, statement: string, data: string | Buffer): Promise<void> {
   const query = sql.unsafe(statement) as ReturnType<Sql['unsafe']> & { reject: (e: unknown) => void };
   const refused = new Promise<never>((_, reject) => {
     const settle = query.reject;

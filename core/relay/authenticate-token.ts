@@ -21,12 +21,18 @@ export type TokenAuthDeps = Pick<AppServices, 'tokens' | 'users' | 'sql' | 'inva
 
 /**
  * new-api's TokenAuth checks, in its order and with its messages (spec relay.md §2.2). Token and user
- * come from in-memory caches, so a valid request costs no database round trip here.
+ * come from in-memory caches, so a valid request costs no database round trip here, and no turn of the event loop
+ * either: the answer is a promise only when a cache had to load.
  */
-export async function authenticateToken(app: TokenAuthDeps, rawKey: string, now = Math.floor(Date.now() / 1000)): Promise<Caller> {
+export function authenticateToken(app: TokenAuthDeps, rawKey: string, now = Math.floor(Date.now() / 1000)): Caller | Promise<Caller> {
   const { key, channelPin } = parseTokenKey(rawKey);
   if (!key) throw localError(401, '未提供令牌');
-  const token = await app.tokens.get(key);
+  const cached = app.tokens.peek(key);
+  if (cached !== undefined) return checkToken(app, cached, channelPin, now);
+  return app.tokens.get(key).then((token) => checkToken(app, token, channelPin, now));
+}
+
+function checkToken(app: TokenAuthDeps, token: CachedToken | null, channelPin: string | null, now: number): Caller | Promise<Caller> {
   if (!token) throw localError(401, '无效的令牌');
   if (token.status === 4) throw localError(401, `该令牌额度已用尽 TokenStatusExhausted[${maskKey(token.key)}]`);
   if (token.status === 3) throw localError(401, '该令牌已过期');
@@ -39,12 +45,17 @@ export async function authenticateToken(app: TokenAuthDeps, rawKey: string, now 
     void markToken(app, token, 4);
     throw localError(401, `[${maskKey(token.key)}] 该令牌额度已用尽 !token.UnlimitedQuota && token.RemainQuota = ${token.remainQuota}`);
   }
-  let user: CachedUser | null;
-  try {
-    user = await app.users.get(token.userId);
-  } catch (e) {
-    throw localError(500, (e as Error).message);
-  }
+  const cached = app.users.peek(token.userId);
+  if (cached !== undefined) return checkUser(cached, token, channelPin);
+  return app.users.get(token.userId).then(
+    (user) => checkUser(user, token, channelPin),
+    (e: unknown) => {
+      throw localError(500, (e as Error).message);
+    },
+  );
+}
+
+function checkUser(user: CachedUser | null, token: CachedToken, channelPin: string | null): Caller {
   if (!user) throw localError(401, '无效的令牌');
   if (user.status !== USER_ENABLED) throw localError(403, '用户已被封禁');
   if (channelPin !== null && user.role < ROLE_ADMIN) throw localError(403, '普通用户不支持指定渠道');

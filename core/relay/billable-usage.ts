@@ -12,16 +12,28 @@ import { resolveUsage, type ResolvedUsage } from './resolve-usage.js';
  * request body and to the text delivered, so a failed count never makes a request free. Then clamped to
  * what the request could honestly have used, with a warning when the upstream reported more.
  */
-export async function billableUsage(counter: TokenCounter, log: Logger, req: RelayRequest, out: RelayOutcome): Promise<ResolvedUsage> {
-  let resolved: ResolvedUsage;
+export function billableUsage(counter: TokenCounter, log: Logger, req: RelayRequest, out: RelayOutcome): ResolvedUsage | Promise<ResolvedUsage> {
+  let resolved: ResolvedUsage | Promise<ResolvedUsage>;
   try {
-    resolved = await resolveUsage(counter, req, out);
+    resolved = resolveUsage(counter, req, out);
   } catch (e) {
-    log.error('token counting failed; billing a byte estimate', { error: String(e) });
-    const prompt = tokensFromBytes(req.raw.length);
-    const completion = tokensFromBytes(Buffer.byteLength(out.delivered().text));
-    resolved = { usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion }, estimated: true };
+    return clamped(log, req, out, byteEstimate(log, req, out, e));
   }
+  if (!(resolved instanceof Promise)) return clamped(log, req, out, resolved);
+  return resolved.then(
+    (r) => clamped(log, req, out, r),
+    (e: unknown) => clamped(log, req, out, byteEstimate(log, req, out, e)),
+  );
+}
+
+function byteEstimate(log: Logger, req: RelayRequest, out: RelayOutcome, e: unknown): ResolvedUsage {
+  log.error('token counting failed; billing a byte estimate', { error: String(e) });
+  const prompt = tokensFromBytes(req.raw.length);
+  const completion = tokensFromBytes(Buffer.byteLength(out.delivered().text));
+  return { usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion }, estimated: true };
+}
+
+function clamped(log: Logger, req: RelayRequest, out: RelayOutcome, resolved: ResolvedUsage): ResolvedUsage {
   const { usage, clamped } = clampUsage(resolved.usage, out.bounds);
   if (clamped.length > 0) {
     // Field names without "token": the logger masks any field whose name looks like a credential.

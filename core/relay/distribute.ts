@@ -18,7 +18,7 @@ export interface Route {
  * `clientIp` is resolved only for tokens with an IP allow-list. `serves` limits the channels that count to the
  * types that can take the request kind (media), so a model served only by other types has no channel here.
  */
-export async function distribute(app: Pick<AppServices, 'options' | 'channels'>, caller: Caller, model: string, clientIp: () => string, serves?: ChannelTypeFilter): Promise<Route> {
+export function distribute(app: Pick<AppServices, 'options' | 'channels'>, caller: Caller, model: string, clientIp: () => string, serves?: ChannelTypeFilter): Route | Promise<Route> {
   const { token, user } = caller;
   if (token.allowIps && !token.allowIps.has(clientIp())) throw localError(403, '您的 IP 不在令牌允许访问的列表中');
 
@@ -30,16 +30,17 @@ export async function distribute(app: Pick<AppServices, 'options' | 'channels'>,
     group = token.group;
   }
 
-  let pinned: ChannelActor | null = null;
   if (caller.channelPin !== null) {
     const id = Number(caller.channelPin);
-    pinned = Number.isSafeInteger(id) && id > 0 ? await app.channels.loadOne(id) : null;
-    if (!pinned) throw localError(400, '无效的渠道 Id');
-    if (pinned.config.status !== 1) throw localError(403, '该渠道已被禁用');
-  } else {
-    if (token.modelLimits && !token.modelLimits.has(model)) throw localError(403, `该令牌无权访问模型 ${model}`);
-    // Refuse before reserving quota when nothing serves the model in this group.
-    if (!app.channels.select(group, model, NO_EXCLUSIONS, Date.now(), serves)) throw localError(503, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
+    const pinned = Number.isSafeInteger(id) && id > 0 ? app.channels.loadOne(id) : Promise.resolve(null);
+    return pinned.then((channel) => {
+      if (!channel) throw localError(400, '无效的渠道 Id');
+      if (channel.config.status !== 1) throw localError(403, '该渠道已被禁用');
+      return { group, pinned: channel };
+    });
   }
-  return { group, pinned };
+  if (token.modelLimits && !token.modelLimits.has(model)) throw localError(403, `该令牌无权访问模型 ${model}`);
+  // Refuse before reserving quota when nothing serves the model in this group.
+  if (!app.channels.select(group, model, NO_EXCLUSIONS, Date.now(), serves)) throw localError(503, `当前分组 ${group} 下对于模型 ${model} 无可用渠道`, 'model_not_found');
+  return { group, pinned: null };
 }

@@ -45,9 +45,12 @@ export function mountRelay(app: TemplatedApp, services: AppServices, load: Relay
     ex.defaultHeaders = corsHeaders(ex.req);
     return ex;
   };
-  // Read from the first tick (uWS requires it), then inflated as new-api's relay does.
+  // Read from the first tick (uWS requires it), then inflated as new-api's relay does (a body sent without
+  // Content-Encoding, nearly all of them, takes no extra turn for it).
   const readBody = (ex: Exchange) => {
-    const body = ex.readBody(limit).then((raw) => inflateBody(raw, ex.req.headers['content-encoding'], limit));
+    const encoding = ex.req.headers['content-encoding'];
+    const raw = ex.readBody(limit);
+    const body = encoding === undefined ? raw : raw.then((b) => inflateBody(b, encoding, limit));
     body.catch(() => {});
     return body;
   };

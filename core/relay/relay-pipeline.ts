@@ -27,6 +27,7 @@ import { parseRelayRequest, type RelayRequest } from './relay-request.js';
 import { localError, RelayError } from './relay-error.js';
 import { inboundContext } from './inbound-context.js';
 import { relayMedia } from './relay-media.js';
+import type { ResolvedUsage } from './resolve-usage.js';
 import { compactRequest } from './responses-compact.js';
 import type { SaveChannelKey } from './save-channel-key.js';
 import { sensitiveChunkGuard } from './sensitive-chunk-guard.js';
@@ -114,7 +115,7 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
     const deps = { env: app.env, options: app.options, log: app.log, upstream: relay.upstream, completionGuard, saveKey: relay.saveKey };
     const outcome = await tryChannels(app, ex, req.model, route.group, route.pinned, useChannel, relay, (channel) => forwardAttempt(deps, ex, req, channel, startedAt));
     firstByteMs = outcome.frtMs;
-    const charged = await finish(app, ex, req, tools, caller, price, reservation, outcome, route.group, useChannel, startedAt);
+    const charged = await finish({ app, ex, req, tools, caller, price, reservation, outcome, group: route.group, useChannel, startedAt });
     relay.metrics?.charged(charged);
     reservation = null;
     succeeded = true;
@@ -190,33 +191,49 @@ export async function tryChannels<T>(
   }
 }
 
-async function finish(
-  app: AppServices,
-  ex: Exchange,
-  req: RelayRequest,
-  tools: BilledTools | null,
-  caller: Caller,
-  price: ResolvedPrice,
-  reservation: Reservation,
-  outcome: RelayOutcome,
-  group: string,
-  useChannel: string[],
-  startedAt: number,
-): Promise<number> {
-  const usage = await billableUsage(app.tokenCounter, app.log, req, outcome);
+/** What closing a relayed request needs: the request, its caller and price, the reservation and what the attempt got. */
+interface Finishing {
+  app: AppServices;
+  ex: Exchange;
+  req: RelayRequest;
+  tools: BilledTools | null;
+  caller: Caller;
+  price: ResolvedPrice;
+  reservation: Reservation;
+  outcome: RelayOutcome;
+  group: string;
+  useChannel: string[];
+  startedAt: number;
+}
+
+/** Bills and logs what the attempt used; the amount charged, without a turn of the event loop unless tokens had to be counted. */
+function finish(f: Finishing): number | Promise<number> {
+  const usage = billableUsage(f.app.tokenCounter, f.app.log, f.req, f.outcome);
+  return usage instanceof Promise ? usage.then((u) => charge(f, u)) : charge(f, usage);
+}
+
+function charge(f: Finishing, usage: ResolvedUsage): number | Promise<number> {
+  const { app, ex, req, outcome } = f;
   // The client's closing frames, with the usage that is billed; a stream cut short was closed already.
   if (outcome.translator && !ex.aborted) ex.end(outcome.partial ? '' : outcome.translator.end(usage.usage));
   const settings = priceSettingsOf(app.options);
   // new-api bills a client of the Messages API by Claude's formula, every other format by OpenAI's
-  const q = computeRelayQuota(price, textUsageFromReport(usage.usage), req.format === 'claude' ? 'claude' : 'openai', settings, toolQuotaExtras(req.model, tools, outcome.toolCalls));
-  const settlement = await settleCharge(app, caller, reservation, q, outcome.channelId);
-  recordConsume(app, { req, caller, price, quota: q, settlement, usage, outcome, group, useChannel, startedAt });
-  return settlement.charged;
+  const q = computeRelayQuota(f.price, textUsageFromReport(usage.usage), req.format === 'claude' ? 'claude' : 'openai', settings, toolQuotaExtras(req.model, f.tools, outcome.toolCalls));
+  const settled = settleCharge(app, f.caller, f.reservation, q, outcome.channelId);
+  const record = (settlement: Settlement) => {
+    recordConsume(app, { req, caller: f.caller, price: f.price, quota: q, settlement, usage, outcome, group: f.group, useChannel: f.useChannel, startedAt: f.startedAt });
+    return settlement.charged;
+  };
+  return settled instanceof Promise ? settled.then(record) : record(settled);
 }
 
 /** Settles the reservation at the computed quota, then what follows a charge: the low-balance check and the token's cached balance. */
-export async function settleCharge(app: AppServices, caller: Caller, reservation: Reservation, q: { quota: number; zeroUsage: boolean }, channelId: number): Promise<Settlement> {
-  const settlement = await app.ledger.settle(reservation, q.quota, channelId, !q.zeroUsage);
+export function settleCharge(app: AppServices, caller: Caller, reservation: Reservation, q: { quota: number; zeroUsage: boolean }, channelId: number): Settlement | Promise<Settlement> {
+  const settled = app.ledger.settle(reservation, q.quota, channelId, !q.zeroUsage);
+  return settled instanceof Promise ? settled.then((s) => afterCharge(app, caller, reservation, s)) : afterCharge(app, caller, reservation, settled);
+}
+
+function afterCharge(app: AppServices, caller: Caller, reservation: Reservation, settlement: Settlement): Settlement {
   const { charged, shortfall } = settlement;
   if (shortfall > 0) app.log.warn('charge exceeds the reservation and the balance; shortfall recorded', { user: caller.user.id, charged, shortfall });
   if (charged > 0) app.lowBalance.afterCharge(caller.user, reservation.userQuotaAfter + reservation.amount - charged, charged);

@@ -21,8 +21,12 @@ export function promptTask(req: RelayRequest): Parameters<TokenCounter['count']>
  * Usage as the upstream reported it, or counted locally (cl100k/o200k in the worker pool) from the
  * request and the text actually delivered: the prompt, plus completion text, reasoning and tool calls.
  */
-export async function resolveUsage(counter: TokenCounter, req: RelayRequest, out: RelayOutcome): Promise<ResolvedUsage> {
+export function resolveUsage(counter: TokenCounter, req: RelayRequest, out: RelayOutcome): ResolvedUsage | Promise<ResolvedUsage> {
   if (reportsUsage(out.usage)) return { usage: normalizeOpenAiUsage(out.usage), estimated: false };
+  return countUsage(counter, req, out);
+}
+
+async function countUsage(counter: TokenCounter, req: RelayRequest, out: RelayOutcome): Promise<ResolvedUsage> {
   const delivered = out.delivered();
   const [prompt, completion] = await Promise.all([
     counter.count(promptTask(req)),

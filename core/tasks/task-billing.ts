@@ -18,7 +18,7 @@ export interface TaskBill {
 }
 
 /** Reserves the fixed price before the upstream is called, so concurrent submits cannot overdraw. */
-export function reserveTask(app: AppServices, bill: TaskBill): Promise<ReserveOutcome> {
+export function reserveTask(app: AppServices, bill: TaskBill): ReserveOutcome | Promise<ReserveOutcome> {
   const { caller } = bill;
   return app.ledger.reserve(caller.user.id, caller.token.id, caller.token.unlimitedQuota, bill.quota);
 }

@@ -49,7 +49,7 @@ export async function taskCaller(app: AppServices, ex: Exchange): Promise<Caller
 }
 
 /** The relay's distributor checks (IP, token group, model limit, a channel exists) for a submit's model. */
-export const routeTask = (app: AppServices, ex: Exchange, caller: Caller, model: string): Promise<Route> =>
+export const routeTask = async (app: AppServices, ex: Exchange, caller: Caller, model: string): Promise<Route> =>
   distribute(app, caller, model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));
 
 /**
