@@ -61,7 +61,10 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
   try {
     // media requests (images, audio, moderations, rerank) have no chat form: relay-media.ts bills them
     const ctx = isMediaKind(endpoint.kind) ? null : inboundContext(endpoint, ex.req.params);
-    const caller = await authenticateCaller(app, endpoint, ex, body);
+    // The caches, the distributor, the lease slices and the settlement usually answer at once: only a real
+    // promise is awaited, since awaiting a value still costs a turn of the event loop and two promises.
+    const authed = authenticateCaller(app, endpoint, ex, body);
+    const caller = authed instanceof Promise ? await authed : authed;
     // new-api's model request rate limit: after token auth, per user, never for the playground
     if (!caller.playground && app.policies.rateLimiter.enabled()) {
       const group = caller.token.group || caller.user.group;
@@ -89,7 +92,8 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
     // an unknown search_context_size is refused here, before any cost
     const tools = billedTools(req);
     if (req.kind !== 'count_tokens') refuseSensitivePrompt(app, req);
-    const route = await distribute(app, caller, req.model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));
+    const routed = distribute(app, caller, req.model, () => app.clientIp(ex.req.remoteIp, ex.req.headers['x-forwarded-for']));
+    const route = routed instanceof Promise ? await routed : routed;
     if (req.kind === 'count_tokens') {
       // answered here, free, as Claude Code and the Gemini SDK expect (new-api has no such route)
       ex.json(200, await countTokensLocally(app.tokenCounter, req));
@@ -103,7 +107,8 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
     // A byte estimate keeps the tokenizer off the hot path; the charge uses the upstream's usage or a count.
     const amount = estimatePreConsume(price, tokensFromBytes(raw.length), req.maxTokens, settings);
     const tokenId = caller.token.id;
-    const reserved = await app.ledger.reserve(caller.user.id, tokenId, caller.token.unlimitedQuota || caller.playground, amount);
+    const reserving = app.ledger.reserve(caller.user.id, tokenId, caller.token.unlimitedQuota || caller.playground, amount);
+    const reserved = reserving instanceof Promise ? await reserving : reserving;
     if (!reserved.ok) throw quotaError(reserved, amount, app);
     reservation = reserved.reservation;
 
@@ -115,7 +120,8 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
     const deps = { env: app.env, options: app.options, log: app.log, upstream: relay.upstream, completionGuard, saveKey: relay.saveKey };
     const outcome = await tryChannels(app, ex, req.model, route.group, route.pinned, useChannel, relay, (channel) => forwardAttempt(deps, ex, req, channel, startedAt));
     firstByteMs = outcome.frtMs;
-    const charged = await finish({ app, ex, req, tools, caller, price, reservation, outcome, group: route.group, useChannel, startedAt });
+    const finishing = finish({ app, ex, req, tools, caller, price, reservation, outcome, group: route.group, useChannel, startedAt });
+    const charged = finishing instanceof Promise ? await finishing : finishing;
     relay.metrics?.charged(charged);
     reservation = null;
     succeeded = true;
