@@ -58,7 +58,7 @@ interface Batch {
 /** Room for a typical batch of consume rows (~400 bytes each); a batch that needs more grows. */
 const BATCH_BYTES = 128 * 1024;
 
-const newBatch = (bytes = BATCH_BYTES): Batch => ({ data: Buffer.allocUnsafe(bytes), used: 0, rows: 0 });
+const newBatch = (): Batch => ({ data: Buffer.allocUnsafe(BATCH_BYTES), used: 0, rows: 0 });
 
 /**
  * Log rows buffered and inserted in batches of up to 250 (one COPY each), at every tick or as soon as
@@ -126,10 +126,9 @@ export class LogWriter {
     // flush that chased them would not end, holding back the counters written after it (flushAll in main.ts).
     let due = this.batches.length;
     while (due > 0 && this.batches[0]!.rows >= minRows) {
+      // taken out, a batch still filling is closed: later rows start the next one
       const batch = this.batches.shift()!;
       due--;
-      // a batch still filling is closed here: later rows start the next one
-      if (this.batches.length === 0) this.batches.push(newBatch());
       try {
         // COPY reads each value straight into its column, where an INSERT of unnest(arrays) parsed the arrays and
         // then unpacked them row by row: PGlite alone, 52–81 against 70–120 µs a row (README, Performance).
