@@ -58,8 +58,6 @@ interface Batch {
 /** Room for a typical batch of consume rows (~400 bytes each); a batch that needs more grows. */
 const BATCH_BYTES = 128 * 1024;
 
-const newBatch = (): Batch => ({ data: Buffer.allocUnsafe(BATCH_BYTES), used: 0, rows: 0 });
-
 /**
  * Log rows buffered and inserted in batches of up to 250 (one COPY each), at every tick or as soon as
  * a batch is full, so the relay never waits on a log write. A failed flush keeps the rows for the next
@@ -72,6 +70,8 @@ const newBatch = (): Batch => ({ data: Buffer.allocUnsafe(BATCH_BYTES), used: 0,
 export class LogWriter {
   /** full batches, oldest first; the last one is still filling when its row count is under the batch size */
   private batches: Batch[] = [];
+  /** the buffer of the last batch written, for the next one: under steady load two buffers take turns, none is allocated */
+  private spare: Buffer | null = null;
   private buffered = 0;
   private flushing: Promise<void> = Promise.resolve();
   private flushesQueued = 0;
@@ -95,7 +95,7 @@ export class LogWriter {
     const line = copyTextRow([r.user_id, r.created_at, r.type, r.content, r.username, r.token_name, r.model_name, r.quota,
       r.prompt_tokens, r.completion_tokens, r.use_time, r.is_stream, r.channel_id, r.token_id, r.group, r.other]);
     let batch = this.batches.at(-1);
-    if (!batch || batch.rows >= this.batchRows) this.batches.push((batch = newBatch()));
+    if (!batch || batch.rows >= this.batchRows) this.batches.push((batch = this.newBatch()));
     const bytes = Buffer.byteLength(line);
     if (batch.used + bytes > batch.data.length) {
       const grown = Buffer.allocUnsafe(Math.max(batch.data.length * 2, batch.used + bytes));
@@ -108,6 +108,12 @@ export class LogWriter {
     // A full batch goes out now rather than at the next tick: the database works evenly, and a batch's buffer is
     // reused by the allocator rather than held.
     if (batch.rows >= this.batchRows && this.flushesQueued === 0 && !this.failing) void this.flush(this.batchRows);
+  }
+
+  private newBatch(): Batch {
+    const data = this.spare ?? Buffer.allocUnsafe(BATCH_BYTES);
+    this.spare = null;
+    return { data, used: 0, rows: 0 };
   }
 
   /** Writes the buffered rows; `minRows` > 1 writes full batches only and leaves the rest for the tick. */
@@ -135,6 +141,8 @@ export class LogWriter {
         await copyIn(this.sql, COPY_LOGS, batch.data.subarray(0, batch.used));
         this.buffered -= batch.rows;
         this.failing = false;
+        // the driver copied the data into its own message as it was written
+        if (batch.data.length === BATCH_BYTES) this.spare = batch.data;
       } catch (e) {
         this.batches.unshift(batch);
         this.failing = true;
