@@ -1,3 +1,4 @@
+import { whenReady, type MaybePromise } from '../async/when-ready.js';
 import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 import type { BatchedCounters } from './batched-counters.js';
@@ -68,7 +69,7 @@ export class QuotaLedger {
   }
 
   /** A promise only when the database is needed: most leased reservations are taken from memory at once. */
-  reserve(userId: number, tokenId: number, tokenUnlimited: boolean, amount: number): ReserveOutcome | Promise<ReserveOutcome> {
+  reserve(userId: number, tokenId: number, tokenUnlimited: boolean, amount: number): MaybePromise<ReserveOutcome> {
     const reservation: Reservation = { userId, tokenId, tokenUnlimited, amount: Math.max(0, Math.floor(amount)), done: false, userQuotaAfter: Number.MAX_SAFE_INTEGER, slices: null };
     if (reservation.amount === 0) return { ok: true, reservation };
     const leases = this.leases;
@@ -96,15 +97,14 @@ export class QuotaLedger {
    * and comes back as the shortfall. Counters (used_quota, request_count, channel used) move only when the
    * request consumed tokens, as new-api does for zero-usage answers.
    */
-  settle(r: Reservation, actual: number, channelId: number, countUsage: boolean, now = Math.floor(Date.now() / 1000)): Settlement | Promise<Settlement> {
+  settle(r: Reservation, actual: number, channelId: number, countUsage: boolean, now = Math.floor(Date.now() / 1000)): MaybePromise<Settlement> {
     if (r.done) return { charged: 0, shortfall: 0 };
     r.done = true;
     const due = Math.max(0, Math.floor(actual));
     const fromReservation = Math.min(due, r.amount);
     const usage = { channelId, countUsage, now };
     if (due === fromReservation) return this.book(r, due, fromReservation, fromReservation, usage);
-    const extra = this.collect(r, due - fromReservation);
-    return typeof extra === 'number' ? this.book(r, due, fromReservation, fromReservation + extra, usage) : extra.then((x) => this.book(r, due, fromReservation, fromReservation + x, usage));
+    return whenReady(this.collect(r, due - fromReservation), (extra) => this.book(r, due, fromReservation, fromReservation + extra, usage));
   }
 
   /** A settled charge into the slices and the batched counters. */
@@ -129,7 +129,7 @@ export class QuotaLedger {
    * the balance this reservation left; concurrent requests may each see that balance, so the bound is per
    * request. With leases: the held slice first, then one statement for the rare remainder.
    */
-  private collect(r: Reservation, want: number): number | Promise<number> {
+  private collect(r: Reservation, want: number): MaybePromise<number> {
     if (!this.leases) return Math.min(want, Math.max(0, r.userQuotaAfter));
     const fromLease = this.leases.spendHeld('u', r.userId, want);
     return fromLease === want ? want : this.collectFromDatabase(r.userId, want, fromLease);

@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../async/when-ready.js';
 import type { AppServices } from '../app-services.js';
 import { maskKey } from '../auth/random-key.js';
 import { ROLE_ADMIN, USER_ENABLED } from '../auth/roles.js';
@@ -24,7 +25,7 @@ export type TokenAuthDeps = Pick<AppServices, 'tokens' | 'users' | 'sql' | 'inva
  * come from in-memory caches, so a valid request costs no database round trip here, and no turn of the event loop
  * either: the answer is a promise only when a cache had to load.
  */
-export function authenticateToken(app: TokenAuthDeps, rawKey: string, now = Math.floor(Date.now() / 1000)): Caller | Promise<Caller> {
+export function authenticateToken(app: TokenAuthDeps, rawKey: string, now = Math.floor(Date.now() / 1000)): MaybePromise<Caller> {
   const { key, channelPin } = parseTokenKey(rawKey);
   if (!key) throw localError(401, '未提供令牌');
   const cached = app.tokens.peek(key);
@@ -32,7 +33,7 @@ export function authenticateToken(app: TokenAuthDeps, rawKey: string, now = Math
   return app.tokens.get(key).then((token) => checkToken(app, token, channelPin, now));
 }
 
-function checkToken(app: TokenAuthDeps, token: CachedToken | null, channelPin: string | null, now: number): Caller | Promise<Caller> {
+function checkToken(app: TokenAuthDeps, token: CachedToken | null, channelPin: string | null, now: number): MaybePromise<Caller> {
   if (!token) throw localError(401, '无效的令牌');
   if (token.status === 4) throw localError(401, `该令牌额度已用尽 TokenStatusExhausted[${maskKey(token.key)}]`);
   if (token.status === 3) throw localError(401, '该令牌已过期');

@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../async/when-ready.js';
 import type { TokenCounter } from '../../workers/pool.js';
 import { tokensFromBytes } from '../billing/estimate-pre-consume.js';
 import type { Logger } from '../log/logger.js';
@@ -12,8 +13,8 @@ import { resolveUsage, type ResolvedUsage } from './resolve-usage.js';
  * request body and to the text delivered, so a failed count never makes a request free. Then clamped to
  * what the request could honestly have used, with a warning when the upstream reported more.
  */
-export function billableUsage(counter: TokenCounter, log: Logger, req: RelayRequest, out: RelayOutcome): ResolvedUsage | Promise<ResolvedUsage> {
-  let resolved: ResolvedUsage | Promise<ResolvedUsage>;
+export function billableUsage(counter: TokenCounter, log: Logger, req: RelayRequest, out: RelayOutcome): MaybePromise<ResolvedUsage> {
+  let resolved: MaybePromise<ResolvedUsage>;
   try {
     resolved = resolveUsage(counter, req, out);
   } catch (e) {

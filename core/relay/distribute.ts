@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../async/when-ready.js';
 import type { ChannelActor } from '../actors/channel-actor.js';
 import type { ChannelTypeFilter } from '../actors/select-channel.js';
 import type { AppServices } from '../app-services.js';
@@ -18,7 +19,7 @@ export interface Route {
  * `clientIp` is resolved only for tokens with an IP allow-list. `serves` limits the channels that count to the
  * types that can take the request kind (media), so a model served only by other types has no channel here.
  */
-export function distribute(app: Pick<AppServices, 'options' | 'channels'>, caller: Caller, model: string, clientIp: () => string, serves?: ChannelTypeFilter): Route | Promise<Route> {
+export function distribute(app: Pick<AppServices, 'options' | 'channels'>, caller: Caller, model: string, clientIp: () => string, serves?: ChannelTypeFilter): MaybePromise<Route> {
   const { token, user } = caller;
   if (token.allowIps && !token.allowIps.has(clientIp())) throw localError(403, '您的 IP 不在令牌允许访问的列表中');
 

@@ -1,6 +1,7 @@
 import type { ChannelActor } from '../actors/channel-actor.js';
 import type { ChannelTypeFilter } from '../actors/select-channel.js';
 import type { AppServices } from '../app-services.js';
+import { whenReady, type MaybePromise } from '../async/when-ready.js';
 import { computeRelayQuota, textUsageFromReport } from '../billing/relay-quota.js';
 import { estimatePreConsume, tokensFromBytes } from '../billing/estimate-pre-consume.js';
 import type { Reservation, Settlement } from '../billing/quota-ledger.js';
@@ -213,30 +214,26 @@ interface Finishing {
 }
 
 /** Bills and logs what the attempt used; the amount charged, without a turn of the event loop unless tokens had to be counted. */
-function finish(f: Finishing): number | Promise<number> {
-  const usage = billableUsage(f.app.tokenCounter, f.app.log, f.req, f.outcome);
-  return usage instanceof Promise ? usage.then((u) => charge(f, u)) : charge(f, usage);
+function finish(f: Finishing): MaybePromise<number> {
+  return whenReady(billableUsage(f.app.tokenCounter, f.app.log, f.req, f.outcome), (usage) => charge(f, usage));
 }
 
-function charge(f: Finishing, usage: ResolvedUsage): number | Promise<number> {
+function charge(f: Finishing, usage: ResolvedUsage): MaybePromise<number> {
   const { app, ex, req, outcome } = f;
   // The client's closing frames, with the usage that is billed; a stream cut short was closed already.
   if (outcome.translator && !ex.aborted) ex.end(outcome.partial ? '' : outcome.translator.end(usage.usage));
   const settings = priceSettingsOf(app.options);
   // new-api bills a client of the Messages API by Claude's formula, every other format by OpenAI's
   const q = computeRelayQuota(f.price, textUsageFromReport(usage.usage), req.format === 'claude' ? 'claude' : 'openai', settings, toolQuotaExtras(req.model, f.tools, outcome.toolCalls));
-  const settled = settleCharge(app, f.caller, f.reservation, q, outcome.channelId);
-  const record = (settlement: Settlement) => {
+  return whenReady(settleCharge(app, f.caller, f.reservation, q, outcome.channelId), (settlement) => {
     recordConsume(app, { req, caller: f.caller, price: f.price, quota: q, settlement, usage, outcome, group: f.group, useChannel: f.useChannel, startedAt: f.startedAt });
     return settlement.charged;
-  };
-  return settled instanceof Promise ? settled.then(record) : record(settled);
+  });
 }
 
 /** Settles the reservation at the computed quota, then what follows a charge: the low-balance check and the token's cached balance. */
-export function settleCharge(app: AppServices, caller: Caller, reservation: Reservation, q: { quota: number; zeroUsage: boolean }, channelId: number): Settlement | Promise<Settlement> {
-  const settled = app.ledger.settle(reservation, q.quota, channelId, !q.zeroUsage);
-  return settled instanceof Promise ? settled.then((s) => afterCharge(app, caller, reservation, s)) : afterCharge(app, caller, reservation, settled);
+export function settleCharge(app: AppServices, caller: Caller, reservation: Reservation, q: { quota: number; zeroUsage: boolean }, channelId: number): MaybePromise<Settlement> {
+  return whenReady(app.ledger.settle(reservation, q.quota, channelId, !q.zeroUsage), (settlement) => afterCharge(app, caller, reservation, settlement));
 }
 
 function afterCharge(app: AppServices, caller: Caller, reservation: Reservation, settlement: Settlement): Settlement {

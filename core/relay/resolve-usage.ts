@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../async/when-ready.js';
 import type { TokenCounter } from '../../workers/pool.js';
 import type { OpenAiUsage } from '../formats/openai/chat-types.js';
 import { normalizeOpenAiUsage, reportsUsage } from '../formats/openai/openai-usage.js';
@@ -21,7 +22,7 @@ export function promptTask(req: RelayRequest): Parameters<TokenCounter['count']>
  * Usage as the upstream reported it, or counted locally (cl100k/o200k in the worker pool) from the
  * request and the text actually delivered: the prompt, plus completion text, reasoning and tool calls.
  */
-export function resolveUsage(counter: TokenCounter, req: RelayRequest, out: RelayOutcome): ResolvedUsage | Promise<ResolvedUsage> {
+export function resolveUsage(counter: TokenCounter, req: RelayRequest, out: RelayOutcome): MaybePromise<ResolvedUsage> {
   if (reportsUsage(out.usage)) return { usage: normalizeOpenAiUsage(out.usage), estimated: false };
   return countUsage(counter, req, out);
 }

@@ -1,3 +1,4 @@
+import type { MaybePromise } from '../async/when-ready.js';
 import type { AppServices } from '../app-services.js';
 import { consumeLogContent } from '../billing/consume-log.js';
 import { newLog } from '../billing/log-writer.js';
@@ -18,7 +19,7 @@ export interface TaskBill {
 }
 
 /** Reserves the fixed price before the upstream is called, so concurrent submits cannot overdraw. */
-export function reserveTask(app: AppServices, bill: TaskBill): ReserveOutcome | Promise<ReserveOutcome> {
+export function reserveTask(app: AppServices, bill: TaskBill): MaybePromise<ReserveOutcome> {
   const { caller } = bill;
   return app.ledger.reserve(caller.user.id, caller.token.id, caller.token.unlimitedQuota, bill.quota);
 }
