@@ -78,6 +78,30 @@ describe('EmbeddedWireServer', () => {
     expect(Number(row!.n)).toBe(10);
   });
 
+  it('closes the statements a connection prepared when it ends, as PostgreSQL ends its session, and keeps the others\' statements', async () => {
+    // read without preparing, so the reading adds no statement of its own
+    const names = async () => new Set((await b.unsafe<{ name: string }[]>('SELECT name FROM pg_prepared_statements', [], { prepare: false })).map((r) => r.name));
+    await a<{ v: number }[]>`SELECT ${1}::int AS v`;
+    const before = await names();
+    const c = postgres({ ...a.options, max: 1 } as never);
+    await c`SELECT ${1}::int AS v`;
+    await c`SELECT n FROM counter WHERE id = ${1}`;
+    const during = await names();
+    // its two queries, and the type lookup postgres.js makes on a new connection
+    const own = [...during].filter((n) => !before.has(n));
+    expect(own).toHaveLength(3);
+    await c.end();
+    // the connection's statements go once its socket has closed on this side
+    let after = await names();
+    for (let i = 0; i < 100 && own.some((n) => after.has(n)); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      after = await names();
+    }
+    expect(after).toEqual(before);
+    // the statements of connections still open still run
+    expect((await a<{ v: number }[]>`SELECT ${9}::int AS v`)[0]!.v).toBe(9);
+  });
+
   it('takes a COPY FROM STDIN whose data comes after it, without holding the database while the data is on its way', async () => {
     const stream = await a`COPY copied (n, t) FROM STDIN`.writable();
     stream.write('1\tone\n');

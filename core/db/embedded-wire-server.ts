@@ -33,6 +33,7 @@ export class EmbeddedWireServer {
   private server: Server | null = null;
   private sockets = new Set<Socket>();
   private dir: string | null = null;
+  private closed = false;
 
   constructor(readonly db: PGlite) {}
 
@@ -66,14 +67,28 @@ export class EmbeddedWireServer {
     for (const wake of this.waiters.splice(0)) wake();
   }
 
-  /** A connection that dies holding the session must not leave a transaction open for everyone else. */
-  async abandon(c: Connection): Promise<void> {
-    if (this.owner !== c) return;
-    if (this.db.isInTransaction()) await this.db.exec('ROLLBACK').catch(() => {});
-    this.release(c);
+  /**
+   * What PostgreSQL drops with a session that ends, dropped here for the connection that closed: its open
+   * transaction (a connection that dies holding the session must not leave one open for everyone else) and its
+   * prepared statements. The one PGlite session outlives every connection, so a statement a connection prepared
+   * would otherwise stay in it for good: ~20 KB of its never-shrinking memory each, and postgres.js prepares its
+   * statements again under new names on every new connection (after `idle_timeout`, at `max_lifetime`).
+   */
+  async abandon(c: Connection, statements: readonly string[]): Promise<void> {
+    if (this.closed || (this.owner !== c && statements.length === 0)) return;
+    await this.acquire(c);
+    try {
+      // connections close with the server too, and the database is closed after it
+      if (this.closed) return;
+      if (this.db.isInTransaction()) await this.db.exec('ROLLBACK').catch(() => {});
+      if (statements.length) await this.db.execProtocolRaw(closeStatements(statements)).catch(() => {});
+    } finally {
+      this.release(c);
+    }
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     if (this.dir) rmSync(this.dir, { recursive: true, force: true });
@@ -87,6 +102,8 @@ class Connection {
   private pending: Buffer[] = [];
   /** Inside a `COPY … FROM STDIN`: its data is gathered until CopyDone or CopyFail (see onData). */
   private copying = false;
+  /** the named statements this connection prepared and has not closed, closed with it (abandon) */
+  private statements = new Set<string>();
 
   constructor(
     private readonly server: EmbeddedWireServer,
@@ -96,7 +113,7 @@ class Connection {
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
-      this.chain = this.chain.then(() => this.server.abandon(this));
+      this.chain = this.chain.then(() => this.server.abandon(this, [...this.statements])).catch(() => {});
     });
   }
 
@@ -136,6 +153,8 @@ class Connection {
         this.socket.destroy();
         return;
       }
+      if (type === 'P') this.prepared(msg);
+      else if (type === 'C' && msg[5] === CLOSE_STATEMENT) this.statements.delete(cString(msg, 6));
       this.pending.push(msg);
       if (this.copying) {
         // CopyData, and the Syncs or Flushes a backend ignores inside a COPY, until its end.
@@ -162,6 +181,12 @@ class Connection {
     }
   }
 
+  /** Parse: a named statement is kept until the client closes it or the connection ends (the unnamed one is replaced by the next). */
+  private prepared(msg: Buffer): void {
+    const name = cString(msg, 5);
+    if (name) this.statements.add(name);
+  }
+
   /** `copy`: the exchange is a whole COPY FROM STDIN, whose CopyInResponse the client has had already. */
   private run(messages: Buffer[], ends: boolean, copy = false): void {
     this.chain = this.chain.then(async () => {
@@ -185,6 +210,30 @@ class Connection {
       this.socket.destroy();
     });
   }
+}
+
+const CLOSE_STATEMENT = 0x53; // 'S': a Close message's target is a statement, not a portal
+
+/** The NUL-terminated string of a message from `at`. */
+function cString(msg: Buffer, at: number): string {
+  const end = msg.indexOf(0, at);
+  return msg.toString('utf8', at, end < 0 ? msg.length : end);
+}
+
+/** Close (statement) for each name, then Sync. Closing a name the session does not hold is not an error. */
+function closeStatements(names: readonly string[]): Uint8Array {
+  const parts: Buffer[] = [];
+  for (const name of names) {
+    const bytes = Buffer.byteLength(name);
+    const msg = Buffer.alloc(1 + 4 + 1 + bytes + 1);
+    msg[0] = 0x43; // 'C'
+    msg.writeInt32BE(msg.length - 1, 1);
+    msg[5] = CLOSE_STATEMENT;
+    msg.write(name, 6);
+    parts.push(msg);
+  }
+  parts.push(Buffer.from([0x53, 0, 0, 0, 4])); // Sync
+  return Buffer.concat(parts);
 }
 
 /** A COPY's replies (CopyInResponse, then CommandComplete or ErrorResponse, ReadyForQuery) without the first. */
