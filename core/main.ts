@@ -277,7 +277,9 @@ export async function prepareDatabase(env: Env, db: Database, log: Logger): Prom
 /** A relay thread's share of the pool size, so the process as a whole keeps to SQL_MAX_OPEN_CONNS (at least 4 each). */
 async function connectThread(env: Env, log: Logger, thread: RelayThreadContext): Promise<Database> {
   const max = Math.max(4, Math.ceil(env.SQL_MAX_OPEN_CONNS / thread.count));
-  if (thread.embeddedSocket) return withLogDatabase(connectEmbeddedSocket(thread.embeddedSocket, max, thread.index === 0), env.LOG_SQL_DSN, max);
+  if (thread.embeddedSocket) {
+    return withLogDatabase(connectEmbeddedSocket(thread.embeddedSocket, max, thread.index === 0, env.SQL_MAX_LIFETIME), env.LOG_SQL_DSN, max, env.SQL_MAX_LIFETIME);
+  }
   return connectWithRetry({ ...env, SQL_MAX_OPEN_CONNS: max }, log);
 }
 

@@ -19,6 +19,8 @@ describe('loadEnv', () => {
     expect([env.TOKEN_COUNT_THREADS, env.TOKEN_COUNT_INLINE_BELOW_BYTES, env.FERRYMAN_HEAP_TUNING]).toEqual([1, 0, true]);
     // overload cap on, metrics off
     expect([env.RELAY_MAX_IN_FLIGHT, env.METRICS_TOKEN]).toEqual([512, undefined]);
+    // pool connections live the driver's 30–60 min unless SQL_MAX_LIFETIME says otherwise
+    expect(env.SQL_MAX_LIFETIME).toBeUndefined();
   });
 
   it.each([
@@ -40,6 +42,8 @@ describe('loadEnv', () => {
     ['RELAY_MAX_IN_FLIGHT', '-1'],
     ['RELAY_MAX_IN_FLIGHT', 'many'],
     ['ADMIN_URL_ALLOW_PRIVATE', 'no'],
+    ['SQL_MAX_LIFETIME', '-1'],
+    ['SQL_MAX_LIFETIME', '60s'],
   ])('refuses %s=%s and names the variable', (key, value) => {
     expect(() => loadEnv({ [key]: value })).toThrowError(EnvError);
     expect(() => loadEnv({ [key]: value })).toThrowError(new RegExp(key));
@@ -50,5 +54,10 @@ describe('loadEnv', () => {
     expect(env.ERROR_LOG_ENABLED).toBe(true);
     expect(env.SQL_DSN).toBe('postgresql://u@h/db');
     expect(env.STREAMING_TIMEOUT).toBe(5);
+  });
+
+  it('takes SQL_MAX_LIFETIME in seconds, 0 meaning for good as in new-api', () => {
+    expect(loadEnv({ SQL_MAX_LIFETIME: '60' }).SQL_MAX_LIFETIME).toBe(60);
+    expect(loadEnv({ SQL_MAX_LIFETIME: '0' }).SQL_MAX_LIFETIME).toBe(0);
   });
 });

@@ -55,6 +55,12 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined)),
   SQL_MAX_OPEN_CONNS: int(20, 1, 1000),
+  /** Seconds a pooled connection lives before it is replaced after its query (new-api's name; 0 = for good); unset: the driver's 30–60 min, spread so the pool does not reconnect at once. */
+  SQL_MAX_LIFETIME: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of seconds')
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Number(v))),
   SESSION_SECRET: z
     .string()
     .optional()

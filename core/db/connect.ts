@@ -48,7 +48,7 @@ const int8AsNumber = {
  */
 const reconnectDelayS = (failures: number) => Math.min(0.05 * 2 ** failures, 1) * (0.5 + Math.random() / 2);
 
-export function driverOptions(max: number) {
+export function driverOptions(max: number, lifetimeS?: number) {
   return {
     max,
     idle_timeout: 30,
@@ -56,6 +56,8 @@ export function driverOptions(max: number) {
     backoff: reconnectDelayS,
     onnotice: () => {},
     types: { int8: int8AsNumber },
+    // SQL_MAX_LIFETIME; unset, postgres.js's own default
+    ...(lifetimeS === undefined ? {} : { max_lifetime: lifetimeS }),
   } as const;
 }
 
@@ -84,16 +86,16 @@ async function initEmbeddedDatabase(dir: string, settings: EmbeddedSettings, was
 
 /** The main database (connectMainDatabase), with the log database of LOG_SQL_DSN when set (withLogDatabase). */
 export async function connectDatabase(env: Env): Promise<Database> {
-  return withLogDatabase(await connectMainDatabase(env), env.LOG_SQL_DSN, env.SQL_MAX_OPEN_CONNS);
+  return withLogDatabase(await connectMainDatabase(env), env.LOG_SQL_DSN, env.SQL_MAX_OPEN_CONNS, env.SQL_MAX_LIFETIME);
 }
 
 /**
  * With LOG_SQL_DSN, a PostgreSQL of its own for the logs table, as new-api's LOG_DB: every log row is written
  * and read there, whatever the main database is (embedded included). Unset, the logs stay in the main database.
  */
-export function withLogDatabase(main: Database, logDsn: string | undefined, max: number): Database {
+export function withLogDatabase(main: Database, logDsn: string | undefined, max: number, lifetimeS?: number): Database {
   if (!logDsn) return main;
-  const logSql = postgres(logDsn, driverOptions(max)) as unknown as Sql;
+  const logSql = postgres(logDsn, driverOptions(max, lifetimeS)) as unknown as Sql;
   return {
     ...main,
     logSql,
@@ -108,7 +110,7 @@ export function withLogDatabase(main: Database, logDsn: string | undefined, max:
 async function connectMainDatabase(env: Env): Promise<Database> {
   if (env.SQL_DSN) {
     const dsn = env.SQL_DSN;
-    const sql = postgres(dsn, driverOptions(env.SQL_MAX_OPEN_CONNS)) as unknown as Sql;
+    const sql = postgres(dsn, driverOptions(env.SQL_MAX_OPEN_CONNS, env.SQL_MAX_LIFETIME)) as unknown as Sql;
     // never closed for idling or age: that would drop the session's lock between two rounds of its job; its
     // queries read no arrays, so it connects without first asking for the array types
     const openSession = () => postgres(dsn, { ...driverOptions(1), idle_timeout: 0, max_lifetime: 0, fetch_types: false }) as unknown as Sql;
@@ -137,7 +139,7 @@ async function connectMainDatabase(env: Env): Promise<Database> {
   process.once('exit', removeSocketDir);
   // Tests connect to the embedded database to check the ledger; never enabled in production.
   if (env.FERRYMAN_EXPOSE_DB) process.stdout.write(`FERRYMAN_DB ${socketPath}\n`);
-  const sql = embeddedClient(socketPath, Math.min(env.SQL_MAX_OPEN_CONNS, 16));
+  const sql = embeddedClient(socketPath, Math.min(env.SQL_MAX_OPEN_CONNS, 16), env.SQL_MAX_LIFETIME);
   return {
     sql,
     logSql: sql,
@@ -156,12 +158,12 @@ async function connectMainDatabase(env: Env): Promise<Database> {
   };
 }
 
-function embeddedClient(socketPath: string, max: number): Sql {
-  return postgres({ path: socketPath, user: 'postgres', database: 'postgres', ...driverOptions(max) }) as unknown as Sql;
+function embeddedClient(socketPath: string, max: number, lifetimeS: number | undefined): Sql {
+  return postgres({ path: socketPath, user: 'postgres', database: 'postgres', ...driverOptions(max, lifetimeS) }) as unknown as Sql;
 }
 
 /** A relay thread's connection to the embedded database another thread of this process serves (core/cluster). */
-export function connectEmbeddedSocket(socketPath: string, max: number, runsJobs: boolean): Database {
-  const sql = embeddedClient(socketPath, Math.min(max, 16));
+export function connectEmbeddedSocket(socketPath: string, max: number, runsJobs: boolean, lifetimeS?: number): Database {
+  const sql = embeddedClient(socketPath, Math.min(max, 16), lifetimeS);
   return { sql, logSql: sql, kind: 'embedded', socketPath, runsJobs, close: () => sql.end({ timeout: 5 }) };
 }

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupRoot } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
 import { tcpPortsOfListener } from '../support/listening-ports.js';
 import { testDbKind } from '../support/test-database.js';
@@ -60,4 +61,30 @@ describe.runIf(testDbKind() === 'embedded')('embedded database address', () => {
       await gw.stop();
     }
   }, 90_000);
+});
+
+describe.runIf(testDbKind() === 'embedded')('embedded database connections', () => {
+  it('replaces its pool\'s connections at SQL_MAX_LIFETIME and leaves none of their statements in the one embedded session', async () => {
+    const gw = await startGateway({ SQL_MAX_LIFETIME: '1' });
+    try {
+      const root = await setupRoot(gw);
+      // read without preparing, so the reading adds no statement of its own
+      const statements = async () => (await gw.sql.unsafe<{ name: string }[]>('SELECT name FROM pg_prepared_statements', [], { prepare: false })).map((r) => r.name);
+      // console reads that go to the database every time, on several connections at once
+      const burst = () => Promise.all(Array.from({ length: 6 }, (_, i) => root.get(i % 2 ? '/api/log/?p=0&size=5' : '/api/log/stat?type=2')));
+      await burst();
+      const first = await statements();
+      for (let i = 0; i < 4; i++) {
+        await new Promise((r) => setTimeout(r, 1_200));
+        await burst();
+      }
+      const last = await statements();
+      // the connections of the first burst were replaced (their statements' names are gone)…
+      expect(first.filter((n) => !last.includes(n)).length).toBeGreaterThan(0);
+      // …and what they prepared went with them, where every new connection would have added its own again
+      expect(last.length).toBeLessThanOrEqual(first.length + 10);
+    } finally {
+      await gw.stop();
+    }
+  }, 120_000);
 });
