@@ -75,6 +75,17 @@ describe('QuotaLeases', () => {
     expect(await short).toMatchObject({ ok: false, reason: 'user' });
   });
 
+  it('reads a balance between lease statements, never during one, so a slice being taken is counted once', async () => {
+    const { db, sql, open } = fakeDatabase(1_000_000);
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
+    const taking = leases.reserve(1, 0, false, 10);
+    // the statement takes from the row at once and adds to what is held once answered: read both after it
+    const seen = leases.inTurn(async () => db.balance + leases.held('u', 1));
+    await open();
+    expect((await taking).ok).toBe(true);
+    expect(await seen).toBe(1_000_000 - 10);
+  });
+
   it('takes a reservation the slices cover at once, and leaves one they do not cover to reserve()', async () => {
     const { db, sql, open } = fakeDatabase(1_000);
     const leases = new QuotaLeases(sql, quiet, { factor: 64 });

@@ -165,9 +165,18 @@ export class QuotaLeases {
     return n;
   }
 
-  /** Leased quota not yet handed back, so views of a balance can include it. */
+  /** Leased quota not yet handed back, so views of a balance can include it (read it with the row, in inTurn). */
   held(kind: 'u' | 't', id: number): number {
     return this.leases.get(`${kind}${id}`)?.held ?? 0;
+  }
+
+  /**
+   * Runs `read` between lease statements, never during one. A statement that takes or hands back a slice changes
+   * the database's row at once and what this node holds only when it has answered, so a row read in between and
+   * held() counted that slice twice or not at all.
+   */
+  inTurn<T>(read: () => Promise<T>): Promise<T> {
+    return this.serial(read);
   }
 
   /** Slices held, quota unassigned and quota reserved by requests in flight, per kind (read by /metrics at scrape time). */

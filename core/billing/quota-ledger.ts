@@ -60,12 +60,20 @@ export class QuotaLedger {
   }
 
   /**
-   * A user row's balance as people should see it: quota leased into this node's memory is still theirs.
-   * Console views and admin edits (applied as deltas) use this, so an edit never double-counts a lease.
+   * User rows' balances as people should see them: quota leased into this node's memory is still theirs. `read`
+   * reads the rows and passes each through `leased`, between lease statements (QuotaLeases.inTurn), so a slice
+   * taken or handed back meanwhile is counted once. Console views and admin edits (applied as deltas) use this, so
+   * an edit never double-counts a lease.
    */
-  withLeased<T extends { id: number; quota: number }>(row: T): T {
-    const held = this.leases?.held('u', row.id) ?? 0;
-    return held === 0 ? row : { ...row, quota: row.quota + held };
+  readLeased<R>(read: (leased: <T extends { id: number; quota: number }>(row: T) => T) => Promise<R>): Promise<R> {
+    const leases = this.leases;
+    if (!leases) return read((row) => row);
+    return leases.inTurn(() =>
+      read((row) => {
+        const held = leases.held('u', row.id);
+        return held === 0 ? row : { ...row, quota: row.quota + held };
+      }),
+    );
   }
 
   /** A promise only when the database is needed: most leased reservations are taken from memory at once. */

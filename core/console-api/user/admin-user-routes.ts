@@ -21,13 +21,18 @@ const searchQuery = z.object({ keyword: textParam, group: textParam });
 async function listUsers(c: ApiContext, search: boolean): Promise<ApiResult> {
   const { page, size } = oneBasedPaging(c);
   const filter = search ? readQuery(c, searchQuery) : {};
-  const { rows, total } = await readUsers(c.app.sql, { offset: (page - 1) * size, limit: size, ...filter });
-  return ok({ items: rows.map((r) => toUserJson(c.app.ledger.withLeased(r))), total, page, page_size: size });
+  const { rows, total } = await c.app.ledger.readLeased(async (leased) => {
+    const read = await readUsers(c.app.sql, { offset: (page - 1) * size, limit: size, ...filter });
+    return { rows: read.rows.map(leased), total: read.total };
+  });
+  return ok({ items: rows.map(toUserJson), total, page, page_size: size });
 }
 
 async function liveUser(c: ApiContext, id: number): Promise<UserRow | null> {
-  const row = await getLiveUser(c.app.sql, id);
-  return row && c.app.ledger.withLeased(row);
+  return c.app.ledger.readLeased(async (leased) => {
+    const row = await getLiveUser(c.app.sql, id);
+    return row && leased(row);
+  });
 }
 
 /** GET /api/user/:id: admins see only lower roles; root sees everyone. */

@@ -34,9 +34,12 @@ async function logout(c: ApiContext): Promise<ApiResult> {
 
 async function getSelf(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const row = await getLiveUser(c.app.sql, me.id);
+  const row = await c.app.ledger.readLeased(async (leased) => {
+    const r = await getLiveUser(c.app.sql, me.id);
+    return r && leased(r);
+  });
   if (!row) return fail('用户不存在');
-  return ok(toOwnUserJson(c.app.ledger.withLeased(row)));
+  return ok(toOwnUserJson(row));
 }
 
 export const loginRoutes: ApiRoute[] = [
