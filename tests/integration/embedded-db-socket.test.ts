@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupRoot } from '../support/console-client.js';
+import { setupRoot, type ConsoleClient } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
 import { tcpPortsOfListener } from '../support/listening-ports.js';
 import { testDbKind } from '../support/test-database.js';
@@ -63,6 +63,9 @@ describe.runIf(testDbKind() === 'embedded')('embedded database address', () => {
   }, 90_000);
 });
 
+/** Console reads that go to the database every time, six at once, so the pool serves them on several connections. */
+const logReads = (root: ConsoleClient) => Promise.all(Array.from({ length: 6 }, (_, j) => root.get(j % 2 ? '/api/log/?p=0&size=5' : '/api/log/stat?type=2')));
+
 describe.runIf(testDbKind() === 'embedded')('embedded database statements', () => {
   it('leaves no prepared statement in the one embedded session, whose memory never shrinks, while its pool\'s connections come and go', async () => {
     const gw = await startGateway({ SQL_MAX_LIFETIME: '1' });
@@ -71,9 +74,9 @@ describe.runIf(testDbKind() === 'embedded')('embedded database statements', () =
       // read without preparing, so the reading adds no statement of its own
       const prepared = async () => (await gw.sql.unsafe<{ name: string }[]>('SELECT name FROM pg_prepared_statements', [], { prepare: false })).length;
       const before = await prepared();
-      // console reads that go to the database every time, on several connections at once, over several lifetimes
+      // over several lifetimes of the pool's connections
       for (let i = 0; i < 4; i++) {
-        await Promise.all(Array.from({ length: 6 }, (_, j) => root.get(j % 2 ? '/api/log/?p=0&size=5' : '/api/log/stat?type=2')));
+        await logReads(root);
         await new Promise((r) => setTimeout(r, 1_200));
       }
       expect(await prepared()).toBe(before);
@@ -92,13 +95,12 @@ describe.runIf(testDbKind() === 'postgres')('SQL_MAX_LIFETIME', () => {
       const readers = async () =>
         (await gw.sql<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE '%FROM logs%' AND query NOT ILIKE '%pg_stat_activity%'`).map((r) => r.pid);
       const alive = async () => new Set((await gw.sql<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`).map((r) => r.pid));
-      const burst = () => Promise.all(Array.from({ length: 6 }, (_, j) => root.get(j % 2 ? '/api/log/?p=0&size=5' : '/api/log/stat?type=2')));
-      await burst();
+      await logReads(root);
       const first = await readers();
       expect(first.length).toBeGreaterThan(0);
       await new Promise((r) => setTimeout(r, 1_500));
-      await burst();
-      // they were closed and the second burst was served by new ones
+      await logReads(root);
+      // they were closed and the second reads were served by new ones
       const now = await alive();
       expect(first.filter((pid) => now.has(pid))).toEqual([]);
       expect((await readers()).length).toBeGreaterThan(0);
