@@ -12,5 +12,8 @@ export default defineConfig({
     testTimeout: 30_000,
     // A gateway boots in a few seconds, but under a loaded 2-core machine (tsx compiling on boot) it has taken ~50 s.
     hookTimeout: 180_000,
+    // expect.poll's 1 s default is shorter than a console page takes to fetch and render beside CI's other files
+    // (an edit drawer's fields read '' after 1 s on one run); a longer wait only slows a test that fails anyway.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
