@@ -165,6 +165,11 @@ export class QuotaLeases {
     return n;
   }
 
+  /** This node's name in quota_leases (a new one after it was declared dead and registered again). */
+  get nodeId(): string {
+    return this.node;
+  }
+
   /** Leased quota not yet handed back, so views of a balance can include it (read it with the row, in inTurn). */
   held(kind: 'u' | 't', id: number): number {
     return this.leases.get(`${kind}${id}`)?.held ?? 0;

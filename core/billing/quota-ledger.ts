@@ -1,5 +1,6 @@
 import { whenReady, type MaybePromise } from '../async/when-ready.js';
 import type { Sql } from '../db/connect.js';
+import type { LeasesSeen } from '../db/repositories/users.js';
 import type { Logger } from '../log/logger.js';
 import type { BatchedCounters } from './batched-counters.js';
 import { QuotaLeases, type LeaseOutcome, type LeaseSlice } from './quota-leases.js';
@@ -60,16 +61,17 @@ export class QuotaLedger {
   }
 
   /**
-   * User rows' balances as people should see them: quota leased into this node's memory is still theirs. `read`
-   * reads the rows and passes each through `leased`, between lease statements (QuotaLeases.inTurn), so a slice
-   * taken or handed back meanwhile is counted once. Console views and admin edits (applied as deltas) use this, so
-   * an edit never double-counts a lease.
+   * User rows' balances as people should see them: quota leased into any node's memory is still theirs. `read`
+   * reads the rows with `seen` (the slices of every other node, from quota_leases in the same statement) and passes
+   * each through `leased` (this node's, from memory), between this node's lease statements (QuotaLeases.inTurn),
+   * so a slice taken or handed back meanwhile is counted once. Console views and admin edits (applied as deltas)
+   * use this, so an edit never double-counts a lease, nor leaves out one another node holds.
    */
-  readLeased<R>(read: (leased: <T extends { id: number; quota: number }>(row: T) => T) => Promise<R>): Promise<R> {
+  readLeased<R>(read: (seen: LeasesSeen, leased: <T extends { id: number; quota: number }>(row: T) => T) => Promise<R>): Promise<R> {
     const leases = this.leases;
-    if (!leases) return read((row) => row);
+    if (!leases) return read(null, (row) => row);
     return leases.inTurn(() =>
-      read((row) => {
+      read({ exceptNode: leases.nodeId }, (row) => {
         const held = leases.held('u', row.id);
         return held === 0 ? row : { ...row, quota: row.quota + held };
       }),

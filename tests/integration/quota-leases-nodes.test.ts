@@ -72,6 +72,39 @@ describe.runIf(testDbKind() === 'postgres')('quota leases across nodes of one Po
     expect(tok!.remain_quota).toBe(FLAT * 1000 - Number(row!.amount));
   });
 
+  it("shows a node's admin the whole balance while another node holds a slice of it, and sets it exactly", async () => {
+    const id = f.root.userId;
+    const userLeases = () => f.gw.sql<LeaseRow[]>`SELECT * FROM quota_leases WHERE kind = 'u' AND owner_id = ${id}`;
+    const quotaRow = async () => Number((await f.gw.sql<{ quota: number }[]>`SELECT quota FROM users WHERE id = ${id}`)[0]!.quota);
+    // C writes its leases every 8 s, so the slice it takes stays out while node A (f.gw) is asked
+    const c = await startGateway({ ...env, BATCH_UPDATE_INTERVAL: '8' }, { databaseUrl: f.gw.databaseUrl! });
+    try {
+      const t = await addToken(f.root, { remain_quota: FLAT * 1000 });
+      await eventually(userLeases, (rows) => rows.length === 0);
+      const before = await quotaRow();
+      await eventually(() => chat(c, t.key).then((x) => x.status), (s) => s === 200);
+      const [slice] = await userLeases();
+      expect(Number(slice!.amount)).toBeGreaterThanOrEqual(FLAT * 16);
+      // what C spent since it last wrote its row is still counted there: at most the one request
+      const whole = [before, before - FLAT];
+      const self = await f.root.get<{ quota: number }>('/api/user/self');
+      const shown = await f.root.get<{ quota: number }>(`/api/user/${id}`);
+      const listed = await f.root.get<{ items: { id: number; quota: number }[] }>('/api/user/?p=1&page_size=100');
+      expect(await userLeases()).toHaveLength(1); // still held by C when the three were read
+      expect(whole).toContain(self.body.data!.quota);
+      expect(whole).toContain(shown.body.data!.quota);
+      expect(whole).toContain(listed.body.data!.items.find((u) => u.id === id)!.quota);
+
+      // the edit is a delta from the whole: once C hands its slice back, the balance is what the admin set
+      const set = before + 1_000_000;
+      expect((await f.root.put('/api/user/', { id, quota: set })).body.success).toBe(true);
+      await eventually(userLeases, (rows) => rows.length === 0, 20_000);
+      expect([set, set - FLAT]).toContain(await quotaRow());
+    } finally {
+      await c.stop().catch(() => {});
+    }
+  }, 60_000);
+
   it('returns the quota a killed node held to its owner within the heartbeat timeout', async () => {
     const t = await addToken(f.root, { remain_quota: FLAT * 100 });
     // the user's whole balance: what the row says plus what other nodes hold leased right now

@@ -21,16 +21,16 @@ const searchQuery = z.object({ keyword: textParam, group: textParam });
 async function listUsers(c: ApiContext, search: boolean): Promise<ApiResult> {
   const { page, size } = oneBasedPaging(c);
   const filter = search ? readQuery(c, searchQuery) : {};
-  const { rows, total } = await c.app.ledger.readLeased(async (leased) => {
-    const read = await readUsers(c.app.sql, { offset: (page - 1) * size, limit: size, ...filter });
+  const { rows, total } = await c.app.ledger.readLeased(async (seen, leased) => {
+    const read = await readUsers(c.app.sql, { offset: (page - 1) * size, limit: size, ...filter }, seen);
     return { rows: read.rows.map(leased), total: read.total };
   });
   return ok({ items: rows.map(toUserJson), total, page, page_size: size });
 }
 
 async function liveUser(c: ApiContext, id: number): Promise<UserRow | null> {
-  return c.app.ledger.readLeased(async (leased) => {
-    const row = await getLiveUser(c.app.sql, id);
+  return c.app.ledger.readLeased(async (seen, leased) => {
+    const row = await getLiveUser(c.app.sql, id, seen);
     return row && leased(row);
   });
 }

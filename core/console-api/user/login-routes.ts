@@ -34,8 +34,8 @@ async function logout(c: ApiContext): Promise<ApiResult> {
 
 async function getSelf(c: ApiContext): Promise<ApiResult> {
   const me = requireUser(c);
-  const row = await c.app.ledger.readLeased(async (leased) => {
-    const r = await getLiveUser(c.app.sql, me.id);
+  const row = await c.app.ledger.readLeased(async (seen, leased) => {
+    const r = await getLiveUser(c.app.sql, me.id, seen);
     return r && leased(r);
   });
   if (!row) return fail('用户不存在');

@@ -11,6 +11,24 @@ import { containsPattern } from './like-pattern.js';
  */
 
 /**
+ * Whose quota leases (core/billing/quota-leases.ts) a balance read adds to the row: those of every gateway node but
+ * the one named, which adds its own slices from memory (QuotaLedger.readLeased); null adds none. Read in the same
+ * statement as the row, so a slice another node takes or hands back meanwhile is counted once.
+ */
+export type LeasesSeen = { exceptNode: string } | null;
+
+type LeasedUserRow = UserRow & { leased_elsewhere: number | string };
+
+const leasedElsewhere = (db: Db, leases: LeasesSeen) =>
+  leases === null
+    ? db`0 AS leased_elsewhere`
+    : db`(SELECT COALESCE(sum(l.amount), 0) FROM quota_leases l WHERE l.kind = 'u' AND l.owner_id = users.id AND l.node <> ${leases.exceptNode}) AS leased_elsewhere`;
+
+function withLeasedElsewhere({ leased_elsewhere, ...row }: LeasedUserRow): UserRow {
+  return { ...row, quota: row.quota + Number(leased_elsewhere) };
+}
+
+/**
  * One page of users, soft-deleted ones included, newest first, with the count of all matches. A keyword
  * matches username, email or display name containing it (wildcards literal), or the id it spells; `group`
  * is exact.
@@ -18,6 +36,7 @@ import { containsPattern } from './like-pattern.js';
 export async function listUsers(
   db: Db,
   q: { offset: number; limit: number; keyword?: string; group?: string },
+  leases: LeasesSeen = null,
 ): Promise<{ rows: UserRow[]; total: number }> {
   let where = db`TRUE`;
   if (q.keyword !== undefined) {
@@ -26,15 +45,15 @@ export async function listUsers(
     where = db`(${byId}username LIKE ${like} OR email LIKE ${like} OR display_name LIKE ${like}) ${q.group ? db`AND "group" = ${q.group}` : db``}`;
   }
   const [rows, [count]] = await Promise.all([
-    db<UserRow[]>`SELECT * FROM users WHERE ${where} ORDER BY id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+    db<LeasedUserRow[]>`SELECT users.*, ${leasedElsewhere(db, leases)} FROM users WHERE ${where} ORDER BY id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
     db<{ n: number }[]>`SELECT count(*)::bigint AS n FROM users WHERE ${where}`,
   ]);
-  return { rows, total: count?.n ?? 0 };
+  return { rows: rows.map(withLeasedElsewhere), total: count?.n ?? 0 };
 }
 
-export async function getLiveUser(db: Db, id: number): Promise<UserRow | null> {
-  const [row] = await db<UserRow[]>`SELECT * FROM users WHERE id = ${id} AND deleted_at IS NULL`;
-  return row ?? null;
+export async function getLiveUser(db: Db, id: number, leases: LeasesSeen = null): Promise<UserRow | null> {
+  const [row] = await db<LeasedUserRow[]>`SELECT users.*, ${leasedElsewhere(db, leases)} FROM users WHERE id = ${id} AND deleted_at IS NULL`;
+  return row ? withLeasedElsewhere(row) : null;
 }
 
 /** A user whether soft-deleted or not. */
