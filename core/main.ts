@@ -135,6 +135,11 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       services.tokens.invalidateId(Number(id));
       services.ledger.leases?.cancel('t', Number(id));
     }
+    else if (topic === 'lease_recall') {
+      const kind = id[0];
+      const owner = Number(id.slice(1));
+      if ((kind === 'u' || kind === 't') && Number.isSafeInteger(owner)) void services.ledger.leases?.recall(kind, owner);
+    }
     else if (topic === 'channels') void services.channels.rebuild();
     else if (topic === 'options') {
       void options.load(db.sql);
@@ -143,6 +148,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     }
   });
   await invalidation.start();
+  if (services.ledger.leases) services.ledger.leases.recallOthers = (kind, id) => invalidation.tellOthers('lease_recall', `${kind}${id}`);
 
   // Logs first, then the counters and leases that hold the charges they explain: a crash between the writes can
   // leave a logged request uncharged (in the user's favour), never a charge without its log.

@@ -178,3 +178,46 @@ describe('QuotaLeases when the database has taken a slice back', () => {
     expect(again.ok && again.user !== first.user).toBe(true);
   });
 });
+
+/** A database that grants every lease, keeps every row and records the arguments of each lease statement. */
+function recordingDatabase() {
+  const db = { takes: [] as number[][], returns: [] as number[][] };
+  const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
+    const text = strings.join('?');
+    if (text.includes('ferryman_lease(')) {
+      const [, , , needU, wantU] = v as [string, number, number, number, number];
+      db.takes.push([needU, wantU]);
+      return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0 }]);
+    }
+    if (text.includes('ferryman_lease_return(')) {
+      const [, , , give, stillHeld] = v as [string, string, number, number, number];
+      db.returns.push([give, stillHeld]);
+      return Promise.resolve([{ kept: true }]);
+    }
+    return Promise.resolve([]);
+  }) as unknown as Sql;
+  return { db, sql };
+}
+
+describe('QuotaLeases recalled by another node', () => {
+  it('hands back what it holds unassigned, still records what it spent until the next write, and then takes only what a request needs', async () => {
+    const { db, sql } = recordingDatabase();
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
+    const first = await leases.reserve(1, 0, false, 10);
+    if (!first.ok) throw new Error('refused');
+    leases.finish(first.user, 10, 10); // 630 held, 10 spent since the row (640) was written
+    leases.mark(); // a flush has begun: its consume logs explain that 10
+    await leases.recall('u', 1);
+    // 630 back to the owner; the row keeps the 10 spent until the logs are written
+    expect(db.returns).toEqual([[630, 10]]);
+    expect(leases.held('u', 1)).toBe(0);
+    await leases.release();
+    // the flush's write records the spend, and not the 630 handed back as still leased
+    expect(db.returns).toEqual([[630, 10], [0, 0]]);
+
+    // for a while this node takes only what a request needs, leaving the rest to the node that recalled it
+    const next = await leases.reserve(1, 0, false, 10);
+    expect(next.ok).toBe(true);
+    expect(db.takes).toEqual([[10, 640], [10, 10]]);
+  });
+});

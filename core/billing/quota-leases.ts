@@ -52,10 +52,20 @@ export interface LeaseOptions {
    * null on the embedded database, whose one node returns everything left at its next start.
    */
   heartbeatTimeoutS?: number | null;
+  /** backoff (ms) between the refills of a reservation the database is short for while other nodes hold slices */
+  recallWaitsMs?: readonly number[];
 }
+
+/** Asks the other nodes to hand back what they hold unassigned of one owner's quota (see recall). */
+export type RecallOthers = (kind: 'u' | 't', id: number) => void;
+
+/** A refusal, and whether other nodes hold enough of the short owner's quota that recalling it could serve the request. */
+type Refusal = Extract<LeaseOutcome, { ok: false }> & { othersCover: boolean };
 
 /** ferryman_lease's status when this node is not registered (declared dead by the others). */
 const STATUS_NODE_UNKNOWN = 4;
+/** How long a node takes only what each request needs of a slice another node recalled. */
+const RECALL_HOLD_MS = 1000;
 
 /**
  * Quota leases: a slice of a user's balance and of a limited token's quota is moved into memory with one
@@ -66,7 +76,9 @@ const STATUS_NODE_UNKNOWN = 4;
  * Across nodes of one PostgreSQL: each node heart-beats every flush tick, and returns the slices of any node
  * silent for `heartbeatTimeoutS`. A node stops serving from its slices once its own last heartbeat is half
  * that old, so it never spends a slice the others may have returned; if it finds itself declared dead, it
- * voids its slices (charging what they had spent since their last write), and registers under a new id.
+ * voids its slices (charging what they had spent since their last write), and registers under a new id. A node
+ * the database is short for, while others hold enough of the owner's quota, asks them to hand back what they hold
+ * unassigned (recall) and tries again, so a balance held elsewhere serves a request as one node would have.
  * Exact by construction: memory never goes below zero on reservation, and the database only ever gives what it has.
  */
 export class QuotaLeases {
@@ -81,6 +93,14 @@ export class QuotaLeases {
   private readonly idleMs: number;
   private readonly fenceAfterMs: number | null;
   private readonly timeoutS: number | null;
+  private readonly recallWaitsMs: readonly number[];
+  /** set by the node's services once its invalidation bus is up; null: nobody to ask */
+  recallOthers: RecallOthers | null = null;
+  /**
+   * Slices another node recalled, until when (ms): meanwhile a refill here takes only what its request needs and no
+   * background top-up runs, so this node does not take back at once what the short node is waiting for.
+   */
+  private recalledUntil = new Map<string, number>();
 
   constructor(
     private readonly sql: Sql,
@@ -91,6 +111,7 @@ export class QuotaLeases {
     this.idleMs = opts.idleMs ?? 1500;
     this.timeoutS = opts.heartbeatTimeoutS ?? null;
     this.fenceAfterMs = this.timeoutS === null ? null : (this.timeoutS * 1000) / 2;
+    this.recallWaitsMs = opts.recallWaitsMs ?? [20, 40, 80, 160, 320];
   }
 
   /** Registers this node; leases are refused (and registration retried) until it has. */
@@ -112,13 +133,19 @@ export class QuotaLeases {
       // Our heartbeat is late: the other nodes may be about to return our slices. Renew it before using them.
       await this.serial(() => this.beat()).catch((e: unknown) => this.log.warn('lease heartbeat failed', { error: String(e) }));
     }
-    for (let attempt = 0; attempt < 5; attempt++) {
+    let recalls = 0;
+    for (let attempt = 0; attempt < 5 + this.recallWaitsMs.length; attempt++) {
       const u = this.lease('u', userId);
       const t = tokenLimited && tokenId > 0 ? this.lease('t', tokenId) : null;
       const taken = this.takeHeld(u, t, tokenId, amount);
       if (taken) return taken;
       const refused = await this.refill(u, t, tokenId, amount);
-      if (refused) return refused;
+      if (!refused) continue;
+      // The database is short, but other nodes (or relay threads) hold enough of it: they hand back what they hold
+      // unassigned and the refill is tried again, as one gateway holding the whole balance would have served it.
+      if (!refused.othersCover || !this.recallOthers || recalls >= this.recallWaitsMs.length) return withoutCover(refused);
+      this.recallOthers(refused.reason === 'token' ? 't' : 'u', refused.reason === 'token' ? tokenId : userId);
+      await new Promise((resolve) => setTimeout(resolve, this.recallWaitsMs[recalls++]));
     }
     // Other requests kept draining each refill; give up rather than spin.
     const u = this.lease('u', userId);
@@ -246,6 +273,7 @@ export class QuotaLeases {
   async release(all = false): Promise<void> {
     await this.payDebts();
     const now = Date.now();
+    for (const [key, until] of this.recalledUntil) if (until <= now) this.recalledUntil.delete(key);
     for (const [key, l] of this.leases) {
       const idle = all || now - l.lastUsed >= this.idleMs;
       await this.serial(async () => {
@@ -255,28 +283,51 @@ export class QuotaLeases {
         l.marked = null;
         const stillHeld = Math.max(l.held - give + l.inflight, marked === null ? -Infinity : marked - give);
         if (give === 0 && stillHeld === l.synced) return;
-        let kept: boolean;
-        try {
-          const [row] = await this.sql<{ kept: boolean }[]>`
-            SELECT ferryman_lease_return(${this.node}, ${l.kind}, ${l.id}, ${give}, ${stillHeld}) AS kept`;
-          kept = row?.kept === true;
-        } catch (e) {
-          this.log.error('returning leased quota failed; will retry', { error: String(e) });
-          return;
-        }
-        if (!kept) {
-          // The database had already taken this slice back (a negative give was charged all the same).
-          if (give < 0) l.held -= give;
-          this.voidSlice(l);
-          if (this.leases.get(key) === l) this.leases.delete(key);
-          return;
-        }
-        l.held -= give;
-        l.synced = stillHeld;
-        // a marked row may still record more than is held: it is deleted by the write that brings it to 0
-        if (idle && stillHeld === 0 && l.held === 0 && l.inflight === 0 && this.leases.get(key) === l) this.leases.delete(key);
+        await this.writeBack(key, l, give, stillHeld, idle);
       });
     }
+  }
+
+  /**
+   * Another node is short of this owner's quota while this one holds some (QuotaLeases.reserve): hands back what
+   * the slice holds unassigned now, not when it goes idle. What it spent since its row was last written stays
+   * recorded there until the next release(), which runs after the consume logs explaining it are written.
+   */
+  recall(kind: 'u' | 't', id: number): Promise<void> {
+    const key = `${kind}${id}`;
+    this.recalledUntil.set(key, Date.now() + RECALL_HOLD_MS);
+    return this.serial(async () => {
+      const l = this.leases.get(key);
+      if (!l || l.void || l.held <= 0) return;
+      const give = l.held;
+      // what mark() saw held is handed back now: the next release must not record it as still leased
+      if (l.marked !== null) l.marked -= give;
+      await this.writeBack(key, l, give, l.synced - give, true);
+    });
+  }
+
+  /** One ferryman_lease_return: `give` back to the owner, the row down to `stillHeld`. Run inside serial. */
+  private async writeBack(key: string, l: LeaseSlice, give: number, stillHeld: number, idle: boolean): Promise<void> {
+    let kept: boolean;
+    try {
+      const [row] = await this.sql<{ kept: boolean }[]>`
+        SELECT ferryman_lease_return(${this.node}, ${l.kind}, ${l.id}, ${give}, ${stillHeld}) AS kept`;
+      kept = row?.kept === true;
+    } catch (e) {
+      this.log.error('returning leased quota failed; will retry', { error: String(e) });
+      return;
+    }
+    if (!kept) {
+      // The database had already taken this slice back (a negative give was charged all the same).
+      if (give < 0) l.held -= give;
+      this.voidSlice(l);
+      if (this.leases.get(key) === l) this.leases.delete(key);
+      return;
+    }
+    l.held -= give;
+    l.synced = stillHeld;
+    // a marked row may still record more than is held: it is deleted by the write that brings it to 0
+    if (idle && stillHeld === 0 && l.held === 0 && l.inflight === 0 && this.leases.get(key) === l) this.leases.delete(key);
   }
 
   /** At shutdown, after release(true): this node is gone, not dead. */
@@ -353,25 +404,39 @@ export class QuotaLeases {
   }
 
   /** Tops the user's (and token's) slice up to serve `amount`; returns the refusal, or null when topped up. */
-  private refill(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, amount: number): Promise<LeaseOutcome | null> {
-    return this.serial(async (): Promise<LeaseOutcome | null> => {
+  private refill(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, amount: number): Promise<Refusal | null> {
+    return this.serial(async (): Promise<Refusal | null> => {
       if (u.void || t?.void) return null; // voided while waiting: the caller takes fresh slices
       if (!this.fresh()) await this.beat();
       if (u.held >= amount && (!t || t.held >= amount)) return null;
       const needU = Math.max(0, amount - u.held);
       const needT = t ? Math.max(0, amount - t.held) : 0;
       const row = await this.take(u, t, tokenId, needU, needT, amount * this.factor);
-      if (!row) return { ok: false, reason: 'user', userQuota: 0, tokenQuota: 0 };
+      if (!row) return { ok: false, reason: 'user', userQuota: 0, tokenQuota: 0, othersCover: false };
       if (row.status === STATUS_NODE_UNKNOWN) {
         await this.beat();
         return null;
       }
       if (row.status !== 0) {
         const reason = row.status === 2 ? 'token' : row.status === 3 ? 'token_missing' : 'user';
-        return { ok: false, reason, userQuota: u.dbQuota + u.held, tokenQuota: t ? t.dbQuota + t.held : row.token_quota ?? 0 };
+        const short = reason === 'token' ? t : reason === 'user' ? u : null;
+        const othersCover = short !== null && (await this.othersCover(short, amount));
+        return { ok: false, reason, userQuota: u.dbQuota + u.held, tokenQuota: t ? t.dbQuota + t.held : row.token_quota ?? 0, othersCover };
       }
       return null;
     });
+  }
+
+  /**
+   * Whether the database's part of a short owner's quota, what this node holds of it and what other nodes hold
+   * leased from it together cover `amount`. Only nodes of a shared database (or relay threads) can hold any.
+   */
+  private async othersCover(l: LeaseSlice, amount: number): Promise<boolean> {
+    if (this.timeoutS === null || !this.recallOthers) return false;
+    const [row] = await this.sql<{ n: number | string }[]>`
+      SELECT COALESCE(sum(amount), 0) AS n FROM quota_leases WHERE kind = ${l.kind} AND owner_id = ${l.id} AND node <> ${this.node}`;
+    const elsewhere = Number(row?.n ?? 0);
+    return elsewhere > 0 && l.dbQuota + Math.max(0, l.held) + elsewhere >= amount;
   }
 
   /**
@@ -381,7 +446,7 @@ export class QuotaLeases {
    */
   private topUpIfLow(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, amount: number): void {
     const low = amount * (this.factor / 4);
-    const leases = [u, t].filter((l): l is LeaseSlice => l !== null && l.held < low && !l.toppingUp);
+    const leases = [u, t].filter((l): l is LeaseSlice => l !== null && l.held < low && !l.toppingUp && !this.recalled(l));
     if (leases.length === 0) return;
     for (const l of leases) l.toppingUp = true;
     const needU = leases.includes(u) ? 1 : 0;
@@ -395,10 +460,16 @@ export class QuotaLeases {
       });
   }
 
-  /** One ferryman_lease statement: at least `need`, up to `want`, of each slice that asks. */
+  private recalled(l: LeaseSlice): boolean {
+    return (this.recalledUntil.get(`${l.kind}${l.id}`) ?? 0) > Date.now();
+  }
+
+  /** One ferryman_lease statement: at least `need`, up to `want` (only `need` of a slice just recalled), of each slice that asks. */
   private async take(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, needU: number, needT: number, want: number): Promise<LeaseRow | undefined> {
+    const wantU = needU > 0 ? (this.recalled(u) ? needU : want) : 0;
+    const wantT = needT > 0 && t ? (this.recalled(t) ? needT : want) : 0;
     const [row] = await this.sql<LeaseRow[]>`
-      SELECT * FROM ferryman_lease(${this.node}, ${u.id}, ${tokenId}, ${needU}, ${needU > 0 ? want : 0}, ${needT}, ${needT > 0 ? want : 0})`;
+      SELECT * FROM ferryman_lease(${this.node}, ${u.id}, ${tokenId}, ${needU}, ${wantU}, ${needT}, ${wantT})`;
     if (!row || row.status === STATUS_NODE_UNKNOWN) return row;
     u.dbQuota = row.user_quota ?? 0;
     if (t) t.dbQuota = row.token_quota ?? 0;
@@ -420,4 +491,9 @@ export class QuotaLeases {
  */
 function newNodeId(): string {
   return `${hostname()}-${process.pid}-${threadId ? `t${threadId}-` : ''}${randomBytes(3).toString('hex')}`;
+}
+
+/** The refusal as reserve() answers it. */
+function withoutCover({ othersCover: _, ...refusal }: Refusal): LeaseOutcome {
+  return refusal;
 }

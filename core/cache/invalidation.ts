@@ -3,8 +3,11 @@ import type { BroadcastChannel } from 'node:worker_threads';
 import type { Database } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 
-/** token_quota: a token's remaining quota was set, and the slices leased from it cancelled (tokens.ts updateToken). */
-export type InvalidationTopic = 'options' | 'channels' | 'user' | 'token' | 'token_quota';
+/**
+ * token_quota: a token's remaining quota was set, and the slices leased from it cancelled (tokens.ts updateToken).
+ * lease_recall: a node is short of an owner's quota ('u12', 't5') that others hold leased (QuotaLeases.recall).
+ */
+export type InvalidationTopic = 'options' | 'channels' | 'user' | 'token' | 'token_quota' | 'lease_recall';
 export type InvalidationHandler = (topic: InvalidationTopic, id: string) => void;
 
 const CHANNEL = 'ferryman_invalidate';
@@ -43,6 +46,11 @@ export class Invalidation {
 
   publish(topic: InvalidationTopic, id: string | number = ''): void {
     this.dispatch(topic, String(id));
+    this.tellOthers(topic, id);
+  }
+
+  /** Only the other nodes and relay threads hear it. */
+  tellOthers(topic: InvalidationTopic, id: string | number = ''): void {
     this.threads?.postMessage(`${this.nodeId}|${topic}|${id}`);
     if (this.db.kind === 'postgres') {
       this.db.sql.notify(CHANNEL, `${this.nodeId}|${topic}|${id}`).catch((e: unknown) => this.log.warn('invalidation notify failed', { error: String(e) }));

@@ -157,6 +157,28 @@ describe('two relay threads serve one port', () => {
     expect(fetched).toHaveLength(1);
   });
 
+  it('serves a balance covering 20 requests to the last one, whichever thread holds it', async () => {
+    await addChannel(f, { models: 'flat-model' });
+    expect((await f.root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify({ 'flat-model': 0.001 }) })).body.success).toBe(true);
+    const payer = await seedUser(f.gw, { username: 'multi-core-last', quota: 500 * 20 });
+    const token = await addToken(payer, { unlimited_quota: true });
+    // one request per connection, all at once: the first thread to lease takes the whole balance (less than a
+    // slice), and the other thread's requests are served by recalling it, not refused
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        fetch(`${f.gw.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json', connection: 'close' },
+          body: JSON.stringify({ model: 'flat-model', messages: [{ role: 'user', content: 'hi' }] }),
+        }).then(async (r) => (await r.arrayBuffer(), r.status)),
+      ),
+    );
+    expect(statuses.filter((x) => x === 200)).toHaveLength(20);
+    expect(statuses.filter((x) => x !== 200).every((x) => x === 403)).toBe(true);
+    const l = await ledger(f.gw, payer.userId, (v) => v.logs === 20 && v.quota === 0);
+    expect(l).toMatchObject({ quota: 0, charged: 500 * 20, logs: 20 });
+  });
+
   // Last: it replaces a thread. Without the crashed thread closing its uWS app first, Node aborts the process.
   it('survives a relay thread that crashes under load and starts it again, losing and doubling no charge', async () => {
     const payer = await seedUser(f.gw, { username: 'multi-core-crash', quota: QUOTA });

@@ -72,6 +72,41 @@ describe.runIf(testDbKind() === 'postgres')('quota leases across nodes of one Po
     expect(tok!.remain_quota).toBe(FLAT * 1000 - Number(row!.amount));
   });
 
+  it('serves on one node the balance another node holds leased: the short node recalls it instead of refusing', async () => {
+    const id = f.root.userId;
+    const userLeases = () => f.gw.sql<LeaseRow[]>`SELECT * FROM quota_leases WHERE kind = 'u' AND owner_id = ${id}`;
+    await eventually(userLeases, (rows) => rows.length === 0);
+    const original = (await f.root.get<{ quota: number }>(`/api/user/${id}`)).body.data!.quota;
+    // the whole balance is less than one slice: B's first request takes all of it into B
+    expect((await f.root.put('/api/user/', { id, quota: FLAT * 20 })).body.success).toBe(true);
+    try {
+      const t = await addToken(f.root, { unlimited_quota: true });
+      const before = await ledger(f.gw, id);
+      expect((await chat(b, t.key)).status).toBe(200);
+      const [users] = await f.gw.sql<{ quota: number }[]>`SELECT quota FROM users WHERE id = ${id}`;
+      expect(Number(users!.quota)).toBe(0);
+      const onA = await chat(f.gw, t.key);
+      expect(onA.status, onA.body).toBe(200);
+      const after = await ledger(f.gw, id, (v) => v.logs - before.logs === 2 && v.quota === FLAT * 18);
+      expect(after.charged - before.charged).toBe(FLAT * 2);
+      expect(after.quota).toBe(FLAT * 18);
+    } finally {
+      await eventually(userLeases, (rows) => rows.length === 0);
+      const now = (await f.root.get<{ quota: number }>(`/api/user/${id}`)).body.data!.quota;
+      expect((await f.root.put('/api/user/', { id, quota: original - (FLAT * 20 - now) })).body.success).toBe(true);
+    }
+  });
+
+  it("serves on one node a token's quota another node holds leased", async () => {
+    const t = await addToken(f.root, { remain_quota: FLAT * 20 });
+    expect((await chat(b, t.key)).status).toBe(200);
+    const [tok] = await f.gw.sql<{ remain_quota: number }[]>`SELECT remain_quota FROM tokens WHERE id = ${t.id}`;
+    expect(tok!.remain_quota).toBe(0);
+    const onA = await chat(f.gw, t.key);
+    expect(onA.status, onA.body).toBe(200);
+    expect(await tokenQuota(f.gw, t.id, (x) => x.used_quota === FLAT * 2 && x.remain_quota === FLAT * 18)).toEqual({ remain_quota: FLAT * 18, used_quota: FLAT * 2 });
+  });
+
   it("shows a node's admin the whole balance while another node holds a slice of it, and sets it exactly", async () => {
     const id = f.root.userId;
     const userLeases = () => f.gw.sql<LeaseRow[]>`SELECT * FROM quota_leases WHERE kind = 'u' AND owner_id = ${id}`;
