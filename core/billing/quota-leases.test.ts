@@ -12,10 +12,10 @@ function fakeDatabase(balance: number) {
     const [, , , needU, wantU] = v as [string, number, number, number, number];
     return new Promise((resolve) => {
       db.gates.push(() => {
-        if (db.balance < needU) return resolve([{ status: 1, user_taken: 0, token_taken: 0, user_quota: db.balance, token_quota: 0 }]);
+        if (db.balance < needU) return resolve([{ status: 1, user_taken: 0, token_taken: 0, user_quota: db.balance, token_quota: 0, user_elsewhere: 0, token_elsewhere: 0 }]);
         const taken = Math.min(db.balance, Math.max(needU, wantU));
         db.balance -= taken;
-        resolve([{ status: 0, user_taken: taken, token_taken: 0, user_quota: db.balance, token_quota: 0 }]);
+        resolve([{ status: 0, user_taken: taken, token_taken: 0, user_quota: db.balance, token_quota: 0, user_elsewhere: 0, token_elsewhere: 0 }]);
       });
     });
   }) as unknown as Sql;
@@ -123,7 +123,7 @@ function reclaimingDatabase() {
     if (text.includes('ferryman_lease(')) {
       db.leases++;
       const [, , , needU, wantU] = v as [string, number, number, number, number];
-      return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0 }]);
+      return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0, user_elsewhere: 0, token_elsewhere: 0 }]);
     }
     if (text.includes('ferryman_lease_return(')) return Promise.resolve([{ kept: false }]);
     if (text.includes('ferryman_node_beat(')) {
@@ -180,14 +180,14 @@ describe('QuotaLeases when the database has taken a slice back', () => {
 });
 
 /** A database that grants every lease, keeps every row and records the arguments of each lease statement. */
-function recordingDatabase() {
+function recordingDatabase(elsewhere = 0) {
   const db = { takes: [] as number[][], returns: [] as number[][] };
   const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
     const text = strings.join('?');
     if (text.includes('ferryman_lease(')) {
       const [, , , needU, wantU] = v as [string, number, number, number, number];
       db.takes.push([needU, wantU]);
-      return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0 }]);
+      return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0, user_elsewhere: elsewhere, token_elsewhere: 0 }]);
     }
     if (text.includes('ferryman_lease_return(')) {
       const [, , , give, stillHeld] = v as [string, string, number, number, number];
@@ -219,5 +219,14 @@ describe('QuotaLeases recalled by another node', () => {
     const next = await leases.reserve(1, 0, false, 10);
     expect(next.ok).toBe(true);
     expect(db.takes).toEqual([[10, 640], [10, 10]]);
+  });
+});
+
+describe('QuotaLeases beside other nodes', () => {
+  it('reports the balance after a reservation with what other nodes hold of it, for the low-balance notice', async () => {
+    const { sql } = recordingDatabase(5_000);
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
+    expect(await leases.reserve(1, 0, false, 10)).toMatchObject({ ok: true, userQuotaAfter: 1_000_000 + 5_000 + 630 });
+    expect(leases.reserveHeld(1, 0, false, 10)).toMatchObject({ ok: true, userQuotaAfter: 1_000_000 + 5_000 + 620 });
   });
 });

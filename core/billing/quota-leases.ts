@@ -16,6 +16,8 @@ export interface LeaseSlice {
   lastUsed: number;
   /** last balance seen in the database, for messages and the low-balance notice */
   dbQuota: number;
+  /** what other nodes held leased of the same owner at the last lease statement: still the owner's */
+  elsewhere: number;
   /** the amount last written to this lease's quota_leases row */
   synced: number;
   /** a background top-up is queued or running */
@@ -40,6 +42,9 @@ interface LeaseRow {
   token_taken: number;
   user_quota: number | null;
   token_quota: number | null;
+  /** absent where the database has not had migration 0014 yet (a node of the new version before its master's) */
+  user_elsewhere?: number;
+  token_elsewhere?: number;
 }
 
 export interface LeaseOptions {
@@ -168,7 +173,7 @@ export class QuotaLeases {
       t.lastUsed = now;
     }
     this.topUpIfLow(u, t, tokenId, amount);
-    return { ok: true, userQuotaAfter: u.dbQuota + u.held, user: u, token: t };
+    return { ok: true, userQuotaAfter: u.dbQuota + u.elsewhere + u.held, user: u, token: t };
   }
 
   /** A request is over: what it reserved but did not spend goes back to the slice (refund: spent = 0). */
@@ -391,7 +396,7 @@ export class QuotaLeases {
     const key = `${kind}${id}`;
     let l = this.leases.get(key);
     if (!l) {
-      l = { kind, id, held: 0, inflight: 0, lastUsed: Date.now(), dbQuota: 0, synced: 0, toppingUp: false, marked: null, void: false };
+      l = { kind, id, held: 0, inflight: 0, lastUsed: Date.now(), dbQuota: 0, elsewhere: 0, synced: 0, toppingUp: false, marked: null, void: false };
       this.leases.set(key, l);
     }
     return l;
@@ -420,23 +425,12 @@ export class QuotaLeases {
       if (row.status !== 0) {
         const reason = row.status === 2 ? 'token' : row.status === 3 ? 'token_missing' : 'user';
         const short = reason === 'token' ? t : reason === 'user' ? u : null;
-        const othersCover = short !== null && (await this.othersCover(short, amount));
+        // other nodes hold enough of the short owner's quota that recalling it could serve the request
+        const othersCover = short !== null && short.elsewhere > 0 && short.dbQuota + Math.max(0, short.held) + short.elsewhere >= amount;
         return { ok: false, reason, userQuota: u.dbQuota + u.held, tokenQuota: t ? t.dbQuota + t.held : row.token_quota ?? 0, othersCover };
       }
       return null;
     });
-  }
-
-  /**
-   * Whether the database's part of a short owner's quota, what this node holds of it and what other nodes hold
-   * leased from it together cover `amount`. Only nodes of a shared database (or relay threads) can hold any.
-   */
-  private async othersCover(l: LeaseSlice, amount: number): Promise<boolean> {
-    if (this.timeoutS === null || !this.recallOthers) return false;
-    const [row] = await this.sql<{ n: number | string }[]>`
-      SELECT COALESCE(sum(amount), 0) AS n FROM quota_leases WHERE kind = ${l.kind} AND owner_id = ${l.id} AND node <> ${this.node}`;
-    const elsewhere = Number(row?.n ?? 0);
-    return elsewhere > 0 && l.dbQuota + Math.max(0, l.held) + elsewhere >= amount;
   }
 
   /**
@@ -472,7 +466,10 @@ export class QuotaLeases {
       SELECT * FROM ferryman_lease(${this.node}, ${u.id}, ${tokenId}, ${needU}, ${wantU}, ${needT}, ${wantT})`;
     if (!row || row.status === STATUS_NODE_UNKNOWN) return row;
     u.dbQuota = row.user_quota ?? 0;
+    // each sum is read once its owner's row is locked: the user's unless the token was short, the token's when asked
+    if (row.status !== 2) u.elsewhere = row.user_elsewhere ?? 0;
     if (t) t.dbQuota = row.token_quota ?? 0;
+    if (t && needT > 0) t.elsewhere = row.token_elsewhere ?? 0;
     if (row.status !== 0) return row;
     for (const [l, taken] of [[u, row.user_taken], [t, row.token_taken]] as const) {
       if (!l) continue;
