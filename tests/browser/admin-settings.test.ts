@@ -214,8 +214,9 @@ describe.skipIf(!hasChromium() || !hasGateway() || !embeddedBrowserPass())('admi
     await visual.locator('[data-ratio-price]', { hasText: '$10' }).waitFor();
     await saveScreenshot(page, 'admin-settings-ratio-visual-desktop');
     await visual.locator('[data-ratio-apply]').click();
+    // one PUT per changed map, one after the other: the completion ratio lands after the model ratio
     await expect.poll(() => ratioOf(page, 'ModelRatio', 'ferry-test-model')).toBe(5);
-    expect(await ratioOf(page, 'CompletionRatio', 'ferry-test-model')).toBe(4);
+    await expect.poll(() => ratioOf(page, 'CompletionRatio', 'ferry-test-model')).toBe(4);
 
     await page.goto('/pricing');
     const row = page.locator('tbody tr', { hasText: 'ferry-test-model' });
@@ -267,8 +268,8 @@ describe.skipIf(!hasChromium() || !hasGateway() || !embeddedBrowserPass())('admi
     await dialog.waitFor({ state: 'detached' });
     await visual.locator('[data-ratio-apply]').click();
     await expect.poll(() => ratioOf(page, 'ModelPrice', 'ferry-batch-a')).toBe(0.05);
-    // a fixed price clears the model's ratios
-    expect(await ratioOf(page, 'ModelRatio', 'ferry-batch-a')).toBeUndefined();
+    // a fixed price clears the model's ratios (ModelRatio is saved after ModelPrice)
+    await expect.poll(() => ratioOf(page, 'ModelRatio', 'ferry-batch-a')).toBeUndefined();
     expect(await ratioOf(page, 'ModelRatio', 'ferry-batch-b')).toBe(2);
 
     await page.goto('/pricing');
