@@ -115,17 +115,25 @@ describe('QuotaLeases', () => {
   });
 });
 
-/** A database that grants every lease at once and has already taken every slice back (its rows are gone). */
-function reclaimingDatabase() {
-  const db = { leases: 0, charged: [] as number[], beats: 0, alive: true };
+/**
+ * A database that grants every lease at once, with what other nodes hold beside it (`elsewhere`), and records each
+ * lease statement's arguments. `kept: false`: it has already taken every slice back (its rows are gone).
+ */
+function grantingDatabase({ kept = true, elsewhere = 0 } = {}) {
+  const db = { leases: 0, takes: [] as number[][], returns: [] as number[][], charged: [] as number[], beats: 0, alive: true };
   const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
     const text = strings.join('?');
     if (text.includes('ferryman_lease(')) {
       db.leases++;
       const [, , , needU, wantU] = v as [string, number, number, number, number];
-      return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0, user_elsewhere: 0, token_elsewhere: 0 }]);
+      db.takes.push([needU, wantU]);
+      return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0, user_elsewhere: elsewhere, token_elsewhere: 0 }]);
     }
-    if (text.includes('ferryman_lease_return(')) return Promise.resolve([{ kept: false }]);
+    if (text.includes('ferryman_lease_return(')) {
+      const [, , , give, stillHeld] = v as [string, string, number, number, number];
+      db.returns.push([give, stillHeld]);
+      return Promise.resolve([{ kept }]);
+    }
     if (text.includes('ferryman_node_beat(')) {
       db.beats++;
       return Promise.resolve([{ alive: db.alive }]);
@@ -138,7 +146,7 @@ function reclaimingDatabase() {
 
 describe('QuotaLeases when the database has taken a slice back', () => {
   it('charges what the slice spent since its last write and what requests in flight spend, and serves no more from it', async () => {
-    const { db, sql } = reclaimingDatabase();
+    const { db, sql } = grantingDatabase({ kept: false });
     const leases = new QuotaLeases(sql, quiet, { factor: 64 });
     const first = await leases.reserve(1, 0, false, 10);
     if (!first.ok) throw new Error('refused');
@@ -161,7 +169,7 @@ describe('QuotaLeases when the database has taken a slice back', () => {
   });
 
   it('voids every slice and registers anew when its heartbeat finds it declared dead', async () => {
-    const { db, sql } = reclaimingDatabase();
+    const { db, sql } = grantingDatabase({ kept: false });
     const leases = new QuotaLeases(sql, quiet, { factor: 64, heartbeatTimeoutS: 30 });
     await leases.start();
     const first = await leases.reserve(1, 0, false, 10);
@@ -179,29 +187,9 @@ describe('QuotaLeases when the database has taken a slice back', () => {
   });
 });
 
-/** A database that grants every lease, keeps every row and records the arguments of each lease statement. */
-function recordingDatabase(elsewhere = 0) {
-  const db = { takes: [] as number[][], returns: [] as number[][] };
-  const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
-    const text = strings.join('?');
-    if (text.includes('ferryman_lease(')) {
-      const [, , , needU, wantU] = v as [string, number, number, number, number];
-      db.takes.push([needU, wantU]);
-      return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0, user_elsewhere: elsewhere, token_elsewhere: 0 }]);
-    }
-    if (text.includes('ferryman_lease_return(')) {
-      const [, , , give, stillHeld] = v as [string, string, number, number, number];
-      db.returns.push([give, stillHeld]);
-      return Promise.resolve([{ kept: true }]);
-    }
-    return Promise.resolve([]);
-  }) as unknown as Sql;
-  return { db, sql };
-}
-
 describe('QuotaLeases recalled by another node', () => {
   it('hands back what it holds unassigned, still records what it spent until the next write, and then takes only what a request needs', async () => {
-    const { db, sql } = recordingDatabase();
+    const { db, sql } = grantingDatabase();
     const leases = new QuotaLeases(sql, quiet, { factor: 64 });
     const first = await leases.reserve(1, 0, false, 10);
     if (!first.ok) throw new Error('refused');
@@ -224,7 +212,7 @@ describe('QuotaLeases recalled by another node', () => {
 
 describe('QuotaLeases beside other nodes', () => {
   it('reports the balance after a reservation with what other nodes hold of it, for the low-balance notice', async () => {
-    const { sql } = recordingDatabase(5_000);
+    const { sql } = grantingDatabase({ elsewhere: 5_000 });
     const leases = new QuotaLeases(sql, quiet, { factor: 64 });
     expect(await leases.reserve(1, 0, false, 10)).toMatchObject({ ok: true, userQuotaAfter: 1_000_000 + 5_000 + 630 });
     expect(leases.reserveHeld(1, 0, false, 10)).toMatchObject({ ok: true, userQuotaAfter: 1_000_000 + 5_000 + 620 });
