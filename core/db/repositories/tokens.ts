@@ -1,6 +1,7 @@
 import type { TokenRow } from '../rows.js';
 import { definedColumns } from './columns.js';
 import type { Db } from './db.js';
+import { leasedQuota, type WithLeasedQuota } from './leased-quota.js';
 import { containsPattern } from './like-pattern.js';
 
 // Every query here is scoped to one owner: another user's token id behaves exactly like a missing one
@@ -16,23 +17,22 @@ export type TokenPatch = Partial<
 export type NewToken = TokenPatch &
   Pick<TokenRow, 'user_id' | 'key' | 'name' | 'created_time' | 'accessed_time' | 'expired_time' | 'remain_quota' | 'unlimited_quota'>;
 
-type LeasedTokenRow = TokenRow & { leased_quota: number | string };
+type LeasedTokenRow = WithLeasedQuota<TokenRow>;
 
 /**
- * A token as its owner sees it: the remaining quota includes what gateway nodes hold leased from it
- * (core/billing/quota-leases.ts), which is still the token's. Edits that set remain_quota set this total.
+ * A token as its owner sees it: the remaining quota includes what gateway nodes hold leased from it, which is
+ * still the token's. Edits that set remain_quota set this total.
  */
 function withLeasedQuota({ leased_quota, ...row }: LeasedTokenRow): TokenRow {
   return { ...row, remain_quota: row.remain_quota + Number(leased_quota) };
 }
 
-const leasedQuota = (db: Db) =>
-  db`(SELECT COALESCE(sum(l.amount), 0) FROM quota_leases l WHERE l.kind = 't' AND l.owner_id = t.id) AS leased_quota`;
+const leased = (db: Db) => leasedQuota(db, 't', db`t.id`);
 
 /** One page of a user's tokens, newest first. */
 export async function listTokens(db: Db, userId: number, page: { offset: number; limit: number }): Promise<TokenRow[]> {
   const rows = await db<LeasedTokenRow[]>`
-    SELECT t.*, ${leasedQuota(db)} FROM tokens t WHERE user_id = ${userId} AND deleted_at IS NULL
+    SELECT t.*, ${leased(db)} FROM tokens t WHERE user_id = ${userId} AND deleted_at IS NULL
     ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
   return rows.map(withLeasedQuota);
 }
@@ -40,7 +40,7 @@ export async function listTokens(db: Db, userId: number, page: { offset: number;
 /** A user's tokens whose name contains `name` and key contains `key` (both literal text), newest first. */
 export async function searchTokens(db: Db, userId: number, q: { name: string; key: string }): Promise<TokenRow[]> {
   const rows = await db<LeasedTokenRow[]>`
-    SELECT t.*, ${leasedQuota(db)} FROM tokens t WHERE user_id = ${userId} AND deleted_at IS NULL
+    SELECT t.*, ${leased(db)} FROM tokens t WHERE user_id = ${userId} AND deleted_at IS NULL
       AND name LIKE ${containsPattern(q.name)} AND key LIKE ${containsPattern(q.key)}
     ORDER BY id DESC LIMIT ${SEARCH_LIMIT}`;
   return rows.map(withLeasedQuota);
@@ -48,7 +48,7 @@ export async function searchTokens(db: Db, userId: number, q: { name: string; ke
 
 export async function getToken(db: Db, userId: number, id: number): Promise<TokenRow | null> {
   const [row] = await db<LeasedTokenRow[]>`
-    SELECT t.*, ${leasedQuota(db)} FROM tokens t WHERE id = ${id} AND user_id = ${userId} AND deleted_at IS NULL`;
+    SELECT t.*, ${leased(db)} FROM tokens t WHERE id = ${id} AND user_id = ${userId} AND deleted_at IS NULL`;
   return row ? withLeasedQuota(row) : null;
 }
 

@@ -3,6 +3,7 @@ import type { Sql } from '../connect.js';
 import type { UserRow } from '../rows.js';
 import { definedColumns } from './columns.js';
 import type { Db } from './db.js';
+import { leasedQuota, type WithLeasedQuota } from './leased-quota.js';
 import { containsPattern } from './like-pattern.js';
 
 /**
@@ -11,21 +12,17 @@ import { containsPattern } from './like-pattern.js';
  */
 
 /**
- * Whose quota leases (core/billing/quota-leases.ts) a balance read adds to the row: those of every gateway node but
- * the one named, which adds its own slices from memory (QuotaLedger.readLeased); null adds none. Read in the same
- * statement as the row, so a slice another node takes or hands back meanwhile is counted once.
+ * Whose quota leases a balance read adds to the row (leasedQuota): those of every gateway node but the one named,
+ * which adds its own slices from memory (QuotaLedger.readLeased); null adds none.
  */
 export type LeasesSeen = { exceptNode: string } | null;
 
-type LeasedUserRow = UserRow & { leased_elsewhere: number | string };
+type LeasedUserRow = WithLeasedQuota<UserRow>;
 
-const leasedElsewhere = (db: Db, leases: LeasesSeen) =>
-  leases === null
-    ? db`0 AS leased_elsewhere`
-    : db`(SELECT COALESCE(sum(l.amount), 0) FROM quota_leases l WHERE l.kind = 'u' AND l.owner_id = users.id AND l.node <> ${leases.exceptNode}) AS leased_elsewhere`;
+const leased = (db: Db, leases: LeasesSeen) => (leases === null ? db`0 AS leased_quota` : leasedQuota(db, 'u', db`users.id`, leases.exceptNode));
 
-function withLeasedElsewhere({ leased_elsewhere, ...row }: LeasedUserRow): UserRow {
-  return { ...row, quota: row.quota + Number(leased_elsewhere) };
+function withLeasedQuota({ leased_quota, ...row }: LeasedUserRow): UserRow {
+  return { ...row, quota: row.quota + Number(leased_quota) };
 }
 
 /**
@@ -45,15 +42,15 @@ export async function listUsers(
     where = db`(${byId}username LIKE ${like} OR email LIKE ${like} OR display_name LIKE ${like}) ${q.group ? db`AND "group" = ${q.group}` : db``}`;
   }
   const [rows, [count]] = await Promise.all([
-    db<LeasedUserRow[]>`SELECT users.*, ${leasedElsewhere(db, leases)} FROM users WHERE ${where} ORDER BY id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+    db<LeasedUserRow[]>`SELECT users.*, ${leased(db, leases)} FROM users WHERE ${where} ORDER BY id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
     db<{ n: number }[]>`SELECT count(*)::bigint AS n FROM users WHERE ${where}`,
   ]);
-  return { rows: rows.map(withLeasedElsewhere), total: count?.n ?? 0 };
+  return { rows: rows.map(withLeasedQuota), total: count?.n ?? 0 };
 }
 
 export async function getLiveUser(db: Db, id: number, leases: LeasesSeen = null): Promise<UserRow | null> {
-  const [row] = await db<LeasedUserRow[]>`SELECT users.*, ${leasedElsewhere(db, leases)} FROM users WHERE id = ${id} AND deleted_at IS NULL`;
-  return row ? withLeasedElsewhere(row) : null;
+  const [row] = await db<LeasedUserRow[]>`SELECT users.*, ${leased(db, leases)} FROM users WHERE id = ${id} AND deleted_at IS NULL`;
+  return row ? withLeasedQuota(row) : null;
 }
 
 /** A user whether soft-deleted or not. */
