@@ -34,7 +34,8 @@ export interface LeaseSlice {
 
 export type LeaseOutcome =
   | { ok: true; userQuotaAfter: number; user: LeaseSlice; token: LeaseSlice | null }
-  | Extract<ReserveOutcome, { ok: false }>;
+  | Refusal;
+type Refusal = Extract<ReserveOutcome, { ok: false }>;
 
 interface LeaseRow {
   status: number;
@@ -63,9 +64,6 @@ export interface LeaseOptions {
 
 /** Asks the other nodes to hand back what they hold unassigned of one owner's quota (see recall). */
 export type RecallOthers = (kind: 'u' | 't', id: number) => void;
-
-/** A refusal, and whether other nodes hold enough of the short owner's quota that recalling it could serve the request. */
-type Refusal = Extract<LeaseOutcome, { ok: false }> & { othersCover: boolean };
 
 /** ferryman_lease's status when this node is not registered (declared dead by the others). */
 const STATUS_NODE_UNKNOWN = 4;
@@ -148,8 +146,9 @@ export class QuotaLeases {
       if (!refused) continue;
       // The database is short, but other nodes (or relay threads) hold enough of it: they hand back what they hold
       // unassigned and the refill is tried again, as one gateway holding the whole balance would have served it.
-      if (!refused.othersCover || !this.recallOthers || recalls >= this.recallWaitsMs.length) return withoutCover(refused);
-      this.recallOthers(refused.reason === 'token' ? 't' : 'u', refused.reason === 'token' ? tokenId : userId);
+      const short = refused.reason === 'token' ? t : refused.reason === 'user' ? u : null;
+      if (!short || !othersCover(short, amount) || !this.recallOthers || recalls >= this.recallWaitsMs.length) return refused;
+      this.recallOthers(short.kind, short.id);
       await new Promise((resolve) => setTimeout(resolve, this.recallWaitsMs[recalls++]));
     }
     // Other requests kept draining each refill; give up rather than spin.
@@ -417,17 +416,14 @@ export class QuotaLeases {
       const needU = Math.max(0, amount - u.held);
       const needT = t ? Math.max(0, amount - t.held) : 0;
       const row = await this.take(u, t, tokenId, needU, needT, amount * this.factor);
-      if (!row) return { ok: false, reason: 'user', userQuota: 0, tokenQuota: 0, othersCover: false };
+      if (!row) return { ok: false, reason: 'user', userQuota: 0, tokenQuota: 0 };
       if (row.status === STATUS_NODE_UNKNOWN) {
         await this.beat();
         return null;
       }
       if (row.status !== 0) {
         const reason = row.status === 2 ? 'token' : row.status === 3 ? 'token_missing' : 'user';
-        const short = reason === 'token' ? t : reason === 'user' ? u : null;
-        // other nodes hold enough of the short owner's quota that recalling it could serve the request
-        const othersCover = short !== null && short.elsewhere > 0 && short.dbQuota + Math.max(0, short.held) + short.elsewhere >= amount;
-        return { ok: false, reason, userQuota: u.dbQuota + u.held, tokenQuota: t ? t.dbQuota + t.held : row.token_quota ?? 0, othersCover };
+        return { ok: false, reason, userQuota: u.dbQuota + u.held, tokenQuota: t ? t.dbQuota + t.held : row.token_quota ?? 0 };
       }
       return null;
     });
@@ -490,7 +486,7 @@ function newNodeId(): string {
   return `${hostname()}-${process.pid}-${threadId ? `t${threadId}-` : ''}${randomBytes(3).toString('hex')}`;
 }
 
-/** The refusal as reserve() answers it. */
-function withoutCover({ othersCover: _, ...refusal }: Refusal): LeaseOutcome {
-  return refusal;
+/** Whether other nodes hold enough of a short slice's owner that, with the database's part and the slice's, recalling it could serve `amount`. */
+function othersCover(l: LeaseSlice, amount: number): boolean {
+  return l.elsewhere > 0 && l.dbQuota + Math.max(0, l.held) + l.elsewhere >= amount;
 }
