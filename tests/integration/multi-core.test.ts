@@ -160,19 +160,27 @@ describe('two relay threads serve one port', () => {
   it('serves a balance covering 20 requests to the last one, whichever thread holds it', async () => {
     await addChannel(f, { models: 'flat-model' });
     expect((await f.root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify({ 'flat-model': 0.001 }) })).body.success).toBe(true);
+    // one request per connection, all at once: both threads get some
+    const spread = (key: string) =>
+      Promise.all(
+        Array.from({ length: 30 }, () =>
+          fetch(`${f.gw.url}/v1/chat/completions`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', connection: 'close' },
+            body: JSON.stringify({ model: 'flat-model', messages: [{ role: 'user', content: 'hi' }] }),
+          }).then(async (r) => (await r.arrayBuffer(), r.status)),
+        ),
+      );
+    // both threads have loaded the new channel and price (a user with plenty of quota is served on every connection)
+    const rich = await seedUser(f.gw, { username: 'multi-core-rich', quota: QUOTA });
+    const richToken = await addToken(rich, { unlimited_quota: true });
+    expect(await eventually(() => spread(richToken.key), (s) => s.every((x) => x === 200), 10_000)).toEqual(Array(30).fill(200));
+
     const payer = await seedUser(f.gw, { username: 'multi-core-last', quota: 500 * 20 });
     const token = await addToken(payer, { unlimited_quota: true });
-    // one request per connection, all at once: the first thread to lease takes the whole balance (less than a
-    // slice), and the other thread's requests are served by recalling it, not refused
-    const statuses = await Promise.all(
-      Array.from({ length: 30 }, () =>
-        fetch(`${f.gw.url}/v1/chat/completions`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token.key}`, 'content-type': 'application/json', connection: 'close' },
-          body: JSON.stringify({ model: 'flat-model', messages: [{ role: 'user', content: 'hi' }] }),
-        }).then(async (r) => (await r.arrayBuffer(), r.status)),
-      ),
-    );
+    // the first thread to lease takes the whole balance (less than a slice), and the other thread's requests are
+    // served by recalling it, not refused
+    const statuses = await spread(token.key);
     expect(statuses.filter((x) => x === 200)).toHaveLength(20);
     expect(statuses.filter((x) => x !== 200).every((x) => x === 403)).toBe(true);
     const l = await ledger(f.gw, payer.userId, (v) => v.logs === 20 && v.quota === 0);
