@@ -7,7 +7,7 @@ import { QuotaLeases } from './quota-leases.js';
 function fakeDatabase(balance: number) {
   const db = { balance, statements: 0, gates: [] as Array<() => void> };
   const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
-    if (!strings.join('?').includes('ferryman_lease(')) return Promise.resolve([]);
+    if (!strings.join('?').includes('ferryman_lease_seen(')) return Promise.resolve([]);
     db.statements++;
     const [, , , needU, wantU] = v as [string, number, number, number, number];
     return new Promise((resolve) => {
@@ -123,7 +123,7 @@ function grantingDatabase({ kept = true, elsewhere = 0 } = {}) {
   const db = { leases: 0, takes: [] as number[][], returns: [] as number[][], charged: [] as number[], beats: 0, alive: true };
   const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
     const text = strings.join('?');
-    if (text.includes('ferryman_lease(')) {
+    if (text.includes('ferryman_lease_seen(')) {
       db.leases++;
       const [, , , needU, wantU] = v as [string, number, number, number, number];
       db.takes.push([needU, wantU]);

@@ -43,9 +43,8 @@ interface LeaseRow {
   token_taken: number;
   user_quota: number | null;
   token_quota: number | null;
-  /** absent where the database has not had migration 0014 yet (a node of the new version before its master's) */
-  user_elsewhere?: number;
-  token_elsewhere?: number;
+  user_elsewhere: number;
+  token_elsewhere: number;
 }
 
 export interface LeaseOptions {
@@ -454,18 +453,18 @@ export class QuotaLeases {
     return (this.recalledUntil.get(`${l.kind}${l.id}`) ?? 0) > Date.now();
   }
 
-  /** One ferryman_lease statement: at least `need`, up to `want` (only `need` of a slice just recalled), of each slice that asks. */
+  /** One lease statement (ferryman_lease_seen): at least `need`, up to `want` (only `need` of a slice just recalled), of each slice that asks. */
   private async take(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, needU: number, needT: number, want: number): Promise<LeaseRow | undefined> {
     const wantU = needU > 0 ? (this.recalled(u) ? needU : want) : 0;
     const wantT = needT > 0 && t ? (this.recalled(t) ? needT : want) : 0;
     const [row] = await this.sql<LeaseRow[]>`
-      SELECT * FROM ferryman_lease(${this.node}, ${u.id}, ${tokenId}, ${needU}, ${wantU}, ${needT}, ${wantT})`;
+      SELECT * FROM ferryman_lease_seen(${this.node}, ${u.id}, ${tokenId}, ${needU}, ${wantU}, ${needT}, ${wantT})`;
     if (!row || row.status === STATUS_NODE_UNKNOWN) return row;
     u.dbQuota = row.user_quota ?? 0;
     // each sum is read once its owner's row is locked: the user's unless the token was short, the token's when asked
-    if (row.status !== 2) u.elsewhere = row.user_elsewhere ?? 0;
+    if (row.status !== 2) u.elsewhere = row.user_elsewhere;
     if (t) t.dbQuota = row.token_quota ?? 0;
-    if (t && needT > 0) t.elsewhere = row.token_elsewhere ?? 0;
+    if (t && needT > 0) t.elsewhere = row.token_elsewhere;
     if (row.status !== 0) return row;
     for (const [l, taken] of [[u, row.user_taken], [t, row.token_taken]] as const) {
       if (!l) continue;
