@@ -116,11 +116,11 @@ describe('QuotaLeases', () => {
 });
 
 /**
- * A database that grants every lease at once, with what other nodes hold beside it (`elsewhere`), and records each
+ * A database that grants every lease at once (with `returnsWait`, answers a return only on db.answerReturn()), with what other nodes hold beside it (`elsewhere`), and records each
  * lease statement's arguments. `kept: false`: it has already taken every slice back (its rows are gone).
  */
-function grantingDatabase({ kept = true, elsewhere = 0 } = {}) {
-  const db = { leases: 0, takes: [] as number[][], returns: [] as number[][], charged: [] as number[], beats: 0, alive: true };
+function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false } = {}) {
+  const db = { leases: 0, takes: [] as number[][], returns: [] as number[][], charged: [] as number[], beats: 0, alive: true, answerReturn: null as (() => void) | null };
   const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
     const text = strings.join('?');
     if (text.includes('ferryman_lease_seen(')) {
@@ -132,6 +132,7 @@ function grantingDatabase({ kept = true, elsewhere = 0 } = {}) {
     if (text.includes('ferryman_lease_return(')) {
       const [, , , give, stillHeld] = v as [string, string, number, number, number];
       db.returns.push([give, stillHeld]);
+      if (returnsWait) return new Promise((resolve) => (db.answerReturn = () => resolve([{ kept }])));
       return Promise.resolve([{ kept }]);
     }
     if (text.includes('ferryman_node_beat(')) {
@@ -207,6 +208,22 @@ describe('QuotaLeases recalled by another node', () => {
     const next = await leases.reserve(1, 0, false, 10);
     expect(next.ok).toBe(true);
     expect(db.takes).toEqual([[10, 640], [10, 10]]);
+  });
+
+  it('serves nothing from what it is handing back while the return is still running', async () => {
+    const { db, sql } = grantingDatabase({ returnsWait: true });
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
+    const first = await leases.reserve(1, 0, false, 10);
+    if (!first.ok) throw new Error('refused');
+    const recalling = leases.recall('u', 1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(db.returns).toEqual([[630, 10]]); // the owner has the 630 back (and the recalling node may lease it)
+    expect(leases.reserveHeld(1, 0, false, 10)).toBeNull();
+    db.answerReturn!();
+    await recalling;
+    expect(leases.held('u', 1)).toBe(0);
+    leases.finish(first.user, 10, 10);
+    expect(leases.held('u', 1)).toBe(0);
   });
 });
 

@@ -311,23 +311,27 @@ export class QuotaLeases {
 
   /** One ferryman_lease_return: `give` back to the owner, the row down to `stillHeld`. Run inside serial. */
   private async writeBack(key: string, l: LeaseSlice, give: number, stillHeld: number, idle: boolean): Promise<void> {
+    // Out of the slice before the statement: requests reserve synchronously while it runs, and must not be served
+    // from quota the owner (and so another node) already has back.
+    l.held -= give;
     let kept: boolean;
     try {
       const [row] = await this.sql<{ kept: boolean }[]>`
         SELECT ferryman_lease_return(${this.node}, ${l.kind}, ${l.id}, ${give}, ${stillHeld}) AS kept`;
       kept = row?.kept === true;
     } catch (e) {
+      l.held += give;
       this.log.error('returning leased quota failed; will retry', { error: String(e) });
       return;
     }
     if (!kept) {
-      // The database had already taken this slice back (a negative give was charged all the same).
-      if (give < 0) l.held -= give;
+      // The database had already taken this slice back; a negative give was charged all the same, a positive one
+      // is still the slice's for voidSlice to account.
+      if (give > 0) l.held += give;
       this.voidSlice(l);
       if (this.leases.get(key) === l) this.leases.delete(key);
       return;
     }
-    l.held -= give;
     l.synced = stillHeld;
     // a marked row may still record more than is held: it is deleted by the write that brings it to 0
     if (idle && stillHeld === 0 && l.held === 0 && l.inflight === 0 && this.leases.get(key) === l) this.leases.delete(key);
