@@ -120,18 +120,30 @@ describe('QuotaLeases', () => {
  * lease statement's arguments. `kept: false`: it has already taken every slice back (its rows are gone).
  */
 function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false } = {}) {
-  const db = { leases: 0, takes: [] as number[][], returns: [] as number[][], charged: [] as number[], beats: 0, alive: true, answerReturn: null as (() => void) | null };
+  const db = {
+    leases: 0,
+    takes: [] as number[][],
+    returns: [] as number[][],
+    /** the amount of the node's quota_leases row */
+    row: 0,
+    charged: [] as number[],
+    beats: 0,
+    alive: true,
+    answerReturn: null as (() => void) | null,
+  };
   const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
     const text = strings.join('?');
     if (text.includes('ferryman_lease_seen(')) {
       db.leases++;
       const [, , , needU, wantU] = v as [string, number, number, number, number];
       db.takes.push([needU, wantU]);
+      db.row += Math.max(needU, wantU);
       return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0, user_elsewhere: elsewhere, token_elsewhere: 0 }]);
     }
     if (text.includes('ferryman_lease_return(')) {
       const [, , , give, stillHeld] = v as [string, string, number, number, number];
       db.returns.push([give, stillHeld]);
+      db.row = stillHeld;
       if (returnsWait) return new Promise((resolve) => (db.answerReturn = () => resolve([{ kept }])));
       return Promise.resolve([{ kept }]);
     }
@@ -224,6 +236,27 @@ describe('QuotaLeases recalled by another node', () => {
     expect(leases.held('u', 1)).toBe(0);
     leases.finish(first.user, 10, 10);
     expect(leases.held('u', 1)).toBe(0);
+  });
+});
+
+describe('QuotaLeases handing an idle slice back whole', () => {
+  it('takes the refill queued behind the write into a fresh slice, so the row records all that is leased', async () => {
+    const { db, sql } = grantingDatabase({ returnsWait: true });
+    const leases = new QuotaLeases(sql, quiet, { factor: 64, idleMs: 0 });
+    const first = await leases.reserve(1, 0, false, 10);
+    if (!first.ok) throw new Error('refused');
+    expect(leases.spendHeld('u', 1, 630)).toBe(630);
+    leases.finish(first.user, 10, 10); // all 640 spent: the next write brings the row to 0 and drops the slice
+    const releasing = leases.release();
+    await new Promise((r) => setTimeout(r, 0));
+    const waiting = leases.reserve(1, 0, false, 10); // nothing held: its refill waits behind the write
+    db.answerReturn!();
+    await releasing;
+    const second = await waiting;
+    if (!second.ok) throw new Error('refused');
+    expect(second.user).not.toBe(first.user);
+    expect(db.row).toBe(640);
+    expect(leases.held('u', 1) + second.user.inflight).toBe(db.row);
   });
 });
 

@@ -25,9 +25,9 @@ export interface LeaseSlice {
   /** held + inflight when mark() ran: the least the next write may record (see mark) */
   marked: number | null;
   /**
-   * The database no longer counts this slice as leased (its node was declared dead, or the token's quota
-   * was set by hand): nothing more is served from it, and what requests still in flight spend is charged
-   * to the owner directly.
+   * The database no longer counts this slice as leased (its node was declared dead, the token's quota was
+   * set by hand, or the slice was handed back whole): nothing more is served from it or taken into it, and what
+   * requests still in flight spend is charged to the owner directly.
    */
   void: boolean;
 }
@@ -334,7 +334,12 @@ export class QuotaLeases {
     }
     l.synced = stillHeld;
     // a marked row may still record more than is held: it is deleted by the write that brings it to 0
-    if (idle && stillHeld === 0 && l.held === 0 && l.inflight === 0 && this.leases.get(key) === l) this.leases.delete(key);
+    if (idle && stillHeld === 0 && l.held === 0 && l.inflight === 0 && this.leases.get(key) === l) {
+      // A refill queued behind this write holds the slice too: void, it leaves the taking to a fresh slice. Taken
+      // into this one, the quota would be leased under the row the fresh slice writes next, and lost by that write.
+      l.void = true;
+      this.leases.delete(key);
+    }
   }
 
   /** At shutdown, after release(true): this node is gone, not dead. */
