@@ -260,6 +260,32 @@ describe('QuotaLeases handing an idle slice back whole', () => {
   });
 });
 
+describe('QuotaLeases finding itself declared dead', () => {
+  it('takes the refill that found it so into a fresh slice under its new name, not into a voided one', async () => {
+    const { db, sql } = grantingDatabase({ returnsWait: true });
+    const leases = new QuotaLeases(sql, quiet, { factor: 64, heartbeatTimeoutS: 0.05 });
+    await leases.start();
+    const first = await leases.reserve(1, 0, false, 10);
+    if (!first.ok) throw new Error('refused');
+    expect(leases.spendHeld('u', 1, 630)).toBe(630);
+    leases.finish(first.user, 10, 10);
+    const releasing = leases.release(); // writes the spend; the refill below waits behind it
+    await new Promise((r) => setTimeout(r, 0));
+    const waiting = leases.reserve(1, 0, false, 10);
+    await new Promise((r) => setTimeout(r, 40)); // the heartbeat is late now
+    db.alive = false;
+    db.answerReturn!();
+    await releasing;
+    const second = await waiting;
+    if (!second.ok) throw new Error('refused');
+    expect(first.user.void).toBe(true);
+    expect(second.user).not.toBe(first.user);
+    // one lease statement before, one after registering anew: none into the voided slice
+    expect(db.takes).toHaveLength(2);
+    expect(leases.held('u', 1)).toBe(630);
+  });
+});
+
 describe('QuotaLeases beside other nodes', () => {
   it('reports the balance after a reservation with what other nodes hold of it, for the low-balance notice', async () => {
     const { sql } = grantingDatabase({ elsewhere: 5_000 });

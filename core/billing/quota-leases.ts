@@ -418,8 +418,9 @@ export class QuotaLeases {
   /** Tops the user's (and token's) slice up to serve `amount`; returns the refusal, or null when topped up. */
   private refill(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, amount: number): Promise<Refusal | null> {
     return this.serial(async (): Promise<Refusal | null> => {
-      if (u.void || t?.void) return null; // voided while waiting: the caller takes fresh slices
       if (!this.fresh()) await this.beat();
+      // voided while waiting (or by that beat, finding this node declared dead): the caller takes fresh slices
+      if (u.void || t?.void) return null;
       if (u.held >= amount && (!t || t.held >= amount)) return null;
       const needU = Math.max(0, amount - u.held);
       const needT = t ? Math.max(0, amount - t.held) : 0;
