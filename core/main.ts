@@ -133,7 +133,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     else if (topic === 'token') services.tokens.invalidateId(Number(id));
     else if (topic === 'token_quota') {
       services.tokens.invalidateId(Number(id));
-      services.ledger.leases?.cancel('t', Number(id));
+      void services.ledger.leases?.cancelToken(Number(id));
     }
     else if (topic === 'lease_recall') {
       const kind = id[0];

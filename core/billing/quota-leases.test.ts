@@ -286,6 +286,61 @@ describe('QuotaLeases finding itself declared dead', () => {
   });
 });
 
+/**
+ * One limited token's quota_leases row under this node, in memory: each lease statement adds the token's part when
+ * the test answers it (db.answer), and the statement of cancelToken hands the row back to the token.
+ */
+function tokenRowDatabase() {
+  const db = { row: 0, remain: 1_000_000, pending: [] as Array<() => void>, answer: () => db.pending.shift()!() };
+  const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
+    const text = strings.join('?');
+    if (text.includes('ferryman_lease_seen(')) {
+      const [, , , needU, wantU, needT, wantT] = v as [string, number, number, number, number, number, number];
+      return new Promise((resolve) =>
+        db.pending.push(() => {
+          const tokenTaken = needT > 0 ? Math.max(needT, wantT) : 0;
+          db.row += tokenTaken;
+          db.remain -= tokenTaken;
+          resolve([{ status: 0, user_taken: needU > 0 ? Math.max(needU, wantU) : 0, token_taken: tokenTaken, user_quota: 1_000_000, token_quota: db.remain, user_elsewhere: 0, token_elsewhere: 0 }]);
+        }),
+      );
+    }
+    if (text.includes('DELETE FROM quota_leases')) {
+      db.remain += db.row;
+      db.row = 0;
+    }
+    return Promise.resolve([]);
+  }) as unknown as Sql;
+  return { db, sql };
+}
+
+describe("QuotaLeases when a token's quota is set by hand", () => {
+  it('hands back what a lease statement took after the edit had deleted its row, and keeps what a fresh slice takes', async () => {
+    const { db, sql } = tokenRowDatabase();
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    const first = leases.reserve(1, 5, true, 10);
+    await tick();
+    db.answer();
+    expect(await first).toMatchObject({ ok: true });
+    expect(leases.spendHeld('t', 5, 630)).toBe(630); // the token's slice is empty: the next request refills it
+    const second = leases.reserve(1, 5, true, 10);
+    await tick();
+    // the owner sets the token's quota to 5 000 meanwhile: the edit deletes the row, then the refill commits
+    db.row = 0;
+    db.remain = 5_000;
+    const cancelled = leases.cancelToken(5);
+    db.answer();
+    await cancelled;
+    expect(db).toMatchObject({ row: 0, remain: 5_000 });
+    await tick();
+    db.answer(); // the request's refill into a fresh slice
+    expect(await second).toMatchObject({ ok: true });
+    expect(db).toMatchObject({ row: 640, remain: 5_000 - 640 });
+    expect(leases.held('t', 5)).toBe(630);
+  });
+});
+
 describe('QuotaLeases beside other nodes', () => {
   it('reports the balance after a reservation with what other nodes hold of it, for the low-balance notice', async () => {
     const { sql } = grantingDatabase({ elsewhere: 5_000 });

@@ -250,13 +250,21 @@ export class QuotaLeases {
    * held is the database's again, and what it spent since its last write is forgiven (the value set supersedes
    * it). Requests still in flight on the slice are charged as they finish.
    */
-  cancel(kind: 'u' | 't', id: number): void {
-    const key = `${kind}${id}`;
+  cancelToken(id: number): Promise<void> {
+    const key = `t${id}`;
     const l = this.leases.get(key);
-    if (!l) return;
+    if (!l) return Promise.resolve();
     l.void = true;
     l.held = 0;
     this.leases.delete(key);
+    // A lease statement of this slice's that committed after the edit leased anew, under a row the edit had
+    // deleted: no slice counts it now, so it goes back to the token. Queued behind that statement, and ahead of
+    // any fresh slice's, whose quota the row must not lose.
+    return this.serial(async () => {
+      await this.sql`
+        WITH gone AS (DELETE FROM quota_leases WHERE kind = 't' AND owner_id = ${id} AND node = ${this.node} RETURNING amount)
+        UPDATE tokens SET remain_quota = remain_quota + gone.amount FROM gone WHERE tokens.id = ${id}`;
+    }).catch((e: unknown) => this.log.error('returning a token lease taken after its quota was set failed', { error: String(e) }));
   }
 
   /**
