@@ -128,7 +128,9 @@ export class QuotaLedger {
     } else if (r.tokenId > 0) {
       this.counters.addToken(r.tokenId, charged - r.amount, r.tokenUnlimited, now);
     }
-    this.counters.addUser(r.userId, leases ? 0 : charged - r.amount, countUsage ? charged : 0, countUsage ? 1 : 0);
+    // With leases collect() has taken what went beyond the reservation (all of it for a reservation of 0, which has
+    // no slices): the batched balance write takes nothing more.
+    this.counters.addUser(r.userId, this.leases ? 0 : charged - r.amount, countUsage ? charged : 0, countUsage ? 1 : 0);
     if (countUsage && channelId > 0) this.counters.addChannel(channelId, charged);
     return { charged, shortfall: due - charged };
   }
