@@ -64,9 +64,11 @@ export class BatchedCounters {
   }
 
   private async flushOnce(): Promise<void> {
-    const users = this.users;
-    const tokens = this.tokens;
-    const channels = this.channels;
+    // Each table's deltas leave their map once their own statement has committed: after a failure only the
+    // tables not yet written are put back, so a committed table is never written twice.
+    let users = this.users;
+    let tokens = this.tokens;
+    let channels = this.channels;
     this.users = new Map();
     this.tokens = new Map();
     this.channels = new Map();
@@ -76,6 +78,7 @@ export class BatchedCounters {
         await this.sql`
           UPDATE users SET quota = users.quota - d.q, used_quota = users.used_quota + d.u, request_count = users.request_count + d.r
           FROM json_to_recordset(${rows}::text::json) AS d(id bigint, q bigint, u bigint, r bigint) WHERE users.id = d.id`;
+        users = new Map();
       }
       if (tokens.size) {
         const rows = JSON.stringify([...tokens].map(([id, d]) => ({ id, q: d.remain, u: d.used, a: d.accessed })));
@@ -83,15 +86,17 @@ export class BatchedCounters {
           UPDATE tokens SET remain_quota = tokens.remain_quota - d.q, used_quota = tokens.used_quota + d.u,
                             accessed_time = GREATEST(tokens.accessed_time, d.a)
           FROM json_to_recordset(${rows}::text::json) AS d(id bigint, q bigint, u bigint, a bigint) WHERE tokens.id = d.id`;
+        tokens = new Map();
       }
       if (channels.size) {
         const rows = JSON.stringify([...channels].map(([id, u]) => ({ id, u })));
         await this.sql`
           UPDATE channels SET used_quota = channels.used_quota + d.u
           FROM json_to_recordset(${rows}::text::json) AS d(id bigint, u bigint) WHERE channels.id = d.id`;
+        channels = new Map();
       }
     } catch (e) {
-      // Put the deltas back so the next flush retries them: a lost delta would be lost money.
+      // Put the unwritten deltas back so the next flush retries them: a lost delta would be lost money.
       for (const [id, d] of users) this.addUser(id, d.quota, d.used, d.requests);
       for (const [id, d] of tokens) {
         const t = this.tokens.get(id) ?? { remain: 0, used: 0, accessed: 0, unlimited: d.unlimited };
