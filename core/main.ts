@@ -10,6 +10,7 @@ import { startHealthJobs } from './channel-health/periodic-jobs.js';
 import { SessionCodec } from './auth/session-cookie.js';
 import { SessionStore } from './auth/session-store.js';
 import { BatchedCounters } from './billing/batched-counters.js';
+import { flushCharges } from './billing/flush-charges.js';
 import { LogWriter } from './billing/log-writer.js';
 import { QuotaLedger } from './billing/quota-ledger.js';
 import { Invalidation } from './cache/invalidation.js';
@@ -150,19 +151,12 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   await invalidation.start();
   if (services.ledger.leases) services.ledger.leases.recallOthers = (kind, id) => invalidation.tellOthers('lease_recall', `${kind}${id}`);
 
-  // Logs first, then the counters and leases that hold the charges they explain: a crash between the writes can
-  // leave a logged request uncharged (in the user's favour), never a charge without its log.
-  const flushAll = async () => {
-    services.ledger.leases?.mark();
-    await services.logs.flush();
-    await counters.flush();
-    await services.ledger.leases?.release();
-  };
+  const writers = { logs: services.logs, counters, leases: services.ledger.leases };
   let flushing = false;
   const flushTimer = setInterval(() => {
     if (flushing) return;
     flushing = true;
-    flushAll()
+    flushCharges(writers)
       .catch((e: unknown) => log.error('batched write failed', { error: String(e) }))
       .finally(() => (flushing = false));
   }, env.BATCH_UPDATE_INTERVAL * 1000);
@@ -237,11 +231,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
         abort();
         for (const until = Date.now() + 1000; gate.inFlight > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
       }
-      // the order of flushAll: mark, logs, counters, then the leases
-      services.ledger.leases?.mark();
-      await services.logs.flush();
-      await counters.flush();
-      await services.ledger.leases?.release(true);
+      await flushCharges(writers, true);
       await services.ledger.leases?.stop();
       await services.dashboard.stop();
       await services.tokenCounter.close();

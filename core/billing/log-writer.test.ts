@@ -63,18 +63,18 @@ describe('LogWriter', () => {
     expect(db.inserts.flat().map((r) => r.content)).toEqual(['row 0', 'row 1', 'row 2', 'row 3']);
   });
 
-  it('keeps rows through a failed flush and stops writing early until a flush succeeds', async () => {
+  it('keeps rows through a failed flush, says so, and stops writing early until a flush succeeds', async () => {
     const db = fakeSql();
     const w = new LogWriter(db.sql, quiet, 50_000, 2);
     db.setDown(true);
     for (let i = 0; i < 6; i++) w.add(row(i));
     await settle();
-    await w.flush();
+    expect(await w.flush()).toBe(false);
     db.setDown(false);
     w.add(row(6));
     await settle();
     expect(db.inserts).toHaveLength(0); // no early batch while the last attempt failed
-    await w.flush();
+    expect(await w.flush()).toBe(true);
     expect(db.inserts.flat().map((r) => r.content)).toEqual(['row 0', 'row 1', 'row 2', 'row 3', 'row 4', 'row 5', 'row 6']);
   });
 

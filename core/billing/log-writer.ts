@@ -73,7 +73,7 @@ export class LogWriter {
   /** the buffer of the last batch written, for the next one: under steady load two buffers take turns, none is allocated */
   private spare: Buffer | null = null;
   private buffered = 0;
-  private flushing: Promise<void> = Promise.resolve();
+  private flushing: Promise<boolean> = Promise.resolve(true);
   private flushesQueued = 0;
   /** the last flush failed: wait for the timer's retry instead of hammering a database that is down */
   private failing = false;
@@ -116,20 +116,23 @@ export class LogWriter {
     return { data, used: 0, rows: 0 };
   }
 
-  /** Writes the buffered rows; `minRows` > 1 writes full batches only and leaves the rest for the tick. */
-  flush(minRows = 1): Promise<void> {
+  /**
+   * Writes the buffered rows; `minRows` > 1 writes full batches only and leaves the rest for the tick. True when
+   * every batch due was written.
+   */
+  flush(minRows = 1): Promise<boolean> {
     this.flushesQueued++;
     this.flushing = this.flushing.then(() => this.flushOnce(minRows)).finally(() => this.flushesQueued--);
     return this.flushing;
   }
 
-  private async flushOnce(minRows: number): Promise<void> {
+  private async flushOnce(minRows: number): Promise<boolean> {
     if (this.dropped) {
       this.log.error('log buffer full: rows were not recorded', { dropped: this.dropped });
       this.dropped = 0;
     }
     // The batches buffered now and no more: under steady load rows keep arriving while a batch is written, and a
-    // flush that chased them would not end, holding back the counters written after it (flushAll in main.ts).
+    // flush that chased them would not end, holding back the counters written after it (flushCharges).
     let due = this.batches.length;
     while (due > 0 && this.batches[0]!.rows >= minRows) {
       // taken out, a batch still filling is closed: later rows start the next one
@@ -147,8 +150,9 @@ export class LogWriter {
         this.batches.unshift(batch);
         this.failing = true;
         this.log.error('log flush failed; will retry', { error: String(e) });
-        return;
+        return false;
       }
     }
+    return true;
   }
 }
