@@ -181,6 +181,17 @@ describe('QuotaLeases when the database has taken a slice back', () => {
     expect(db.leases).toBe(2);
   });
 
+  it('charges a debt once when two releases overlap (a tick still running when shutdown releases all)', async () => {
+    const { db, sql } = grantingDatabase({ kept: false });
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
+    const first = await leases.reserve(1, 0, false, 10);
+    if (!first.ok) throw new Error('refused');
+    leases.finish(first.user, 10, 10);
+    await leases.release(); // the row is gone: the 10 spent since it was written is owed
+    await Promise.all([leases.release(), leases.release(true)]);
+    expect(db.charged).toEqual([10]);
+  });
+
   it('voids every slice and registers anew when its heartbeat finds it declared dead', async () => {
     const { db, sql } = grantingDatabase({ kept: false });
     const leases = new QuotaLeases(sql, quiet, { factor: 64, heartbeatTimeoutS: 30 });

@@ -395,9 +395,12 @@ export class QuotaLeases {
   }
 
   private async payDebts(): Promise<void> {
-    for (const [key, amount] of this.debts) {
+    for (const key of [...this.debts.keys()]) {
       const id = Number(key.slice(1));
       await this.serial(async () => {
+        // read in turn: a payDebts already queued (a tick's, then shutdown's) may have paid it meanwhile
+        const amount = this.debts.get(key) ?? 0;
+        if (amount === 0) return;
         if (key[0] === 'u') await this.sql`UPDATE users SET quota = quota - ${amount} WHERE id = ${id}`;
         else await this.sql`UPDATE tokens SET remain_quota = remain_quota - ${amount} WHERE id = ${id}`;
         const left = (this.debts.get(key) ?? 0) - amount;
