@@ -116,10 +116,11 @@ describe('QuotaLeases', () => {
 });
 
 /**
- * A database that grants every lease at once (with `returnsWait`, answers a return only on db.answerReturn()), with what other nodes hold beside it (`elsewhere`), and records each
+ * A database that grants every lease at once (with `returnsWait`, answers a return only on db.answerReturn(); the
+ * first `answersLost` leases commit and fail, as when the connection drops before their answer), with what other nodes hold beside it (`elsewhere`), and records each
  * lease statement's arguments. `kept: false`: it has already taken every slice back (its rows are gone).
  */
-function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false } = {}) {
+function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, answersLost = 0 } = {}) {
   const db = {
     leases: 0,
     takes: [] as number[][],
@@ -138,6 +139,7 @@ function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false } = 
       const [, , , needU, wantU] = v as [string, number, number, number, number];
       db.takes.push([needU, wantU]);
       db.row += Math.max(needU, wantU);
+      if (answersLost-- > 0) return Promise.reject(new Error('write CONNECTION_CLOSED'));
       return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0, user_elsewhere: elsewhere, token_elsewhere: 0 }]);
     }
     if (text.includes('ferryman_lease_return(')) {
@@ -147,6 +149,7 @@ function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false } = 
       if (returnsWait) return new Promise((resolve) => (db.answerReturn = () => resolve([{ kept }])));
       return Promise.resolve([{ kept }]);
     }
+    if (text.includes('SELECT amount FROM quota_leases')) return Promise.resolve(db.row > 0 ? [{ amount: db.row }] : []);
     if (text.includes('ferryman_node_beat(')) {
       db.beats++;
       return Promise.resolve([{ alive: db.alive }]);
@@ -268,6 +271,23 @@ describe('QuotaLeases handing an idle slice back whole', () => {
     expect(second.user).not.toBe(first.user);
     expect(db.row).toBe(640);
     expect(leases.held('u', 1) + second.user.inflight).toBe(db.row);
+  });
+});
+
+describe('QuotaLeases after a lease statement failed', () => {
+  it('holds what the statement took when it had committed and its answer was lost, and writes the row with it', async () => {
+    const { db, sql } = grantingDatabase({ answersLost: 1 });
+    const leases = new QuotaLeases(sql, quiet, { factor: 64, idleMs: 0 });
+    await expect(leases.reserve(1, 0, false, 10)).rejects.toThrow('CONNECTION_CLOSED');
+    expect(db.row).toBe(640); // leased under this node, in no slice yet
+    // the next reservation reads the row first: the 640 serves it, without another lease
+    const next = await leases.reserve(1, 0, false, 10);
+    if (!next.ok) throw new Error('refused');
+    expect(db.takes).toHaveLength(1);
+    leases.finish(next.user, 10, 10);
+    await leases.release(); // idle: the 630 left goes back, the 10 spent leaves the row
+    expect(db.returns).toEqual([[630, 0]]);
+    expect(db.row).toBe(0);
   });
 });
 

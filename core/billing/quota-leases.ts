@@ -25,6 +25,11 @@ export interface LeaseSlice {
   /** held + inflight when mark() ran: the least the next write may record (see mark) */
   marked: number | null;
   /**
+   * A lease statement for it failed, perhaps after committing (its answer lost with the connection): the row, read
+   * before the slice's next write (adoptRow), says what it took.
+   */
+  unsure: boolean;
+  /**
    * The database no longer counts this slice as leased (its node was declared dead, the token's quota was
    * set by hand, or the slice was handed back whole): nothing more is served from it or taken into it, and what
    * requests still in flight spend is charged to the owner directly.
@@ -288,7 +293,7 @@ export class QuotaLeases {
     for (const [key, l] of this.leases) {
       const idle = all || now - l.lastUsed >= this.idleMs;
       await this.serial(async () => {
-        if (l.void) return;
+        if (l.void || (l.unsure && !(await this.adoptRow(l)))) return;
         const give = idle ? l.held : 0;
         const marked = l.marked;
         l.marked = null;
@@ -309,7 +314,7 @@ export class QuotaLeases {
     this.recalledUntil.set(key, Date.now() + RECALL_HOLD_MS);
     return this.serial(async () => {
       const l = this.leases.get(key);
-      if (!l || l.void || l.held <= 0) return;
+      if (!l || l.void || (l.unsure && !(await this.adoptRow(l))) || l.held <= 0) return;
       const give = l.held;
       // what mark() saw held is handed back now: the next release must not record it as still leased
       if (l.marked !== null) l.marked -= give;
@@ -414,7 +419,7 @@ export class QuotaLeases {
     const key = `${kind}${id}`;
     let l = this.leases.get(key);
     if (!l) {
-      l = { kind, id, held: 0, inflight: 0, lastUsed: Date.now(), dbQuota: 0, elsewhere: 0, synced: 0, toppingUp: false, marked: null, void: false };
+      l = { kind, id, held: 0, inflight: 0, lastUsed: Date.now(), dbQuota: 0, elsewhere: 0, synced: 0, toppingUp: false, marked: null, unsure: false, void: false };
       this.leases.set(key, l);
     }
     return l;
@@ -432,6 +437,7 @@ export class QuotaLeases {
       if (!this.fresh()) await this.beat();
       // voided while waiting (or by that beat, finding this node declared dead): the caller takes fresh slices
       if (u.void || t?.void) return null;
+      await this.adoptRows(u, t);
       if (u.held >= amount && (!t || t.held >= amount)) return null;
       const needU = Math.max(0, amount - u.held);
       const needT = t ? Math.max(0, amount - t.held) : 0;
@@ -462,7 +468,9 @@ export class QuotaLeases {
     const needU = leases.includes(u) ? 1 : 0;
     const needT = t && leases.includes(t) ? 1 : 0;
     void this.serial(async () => {
-      if (!u.void && !t?.void) await this.take(u, t, tokenId, needU, needT, amount * this.factor);
+      if (u.void || t?.void) return;
+      await this.adoptRows(u, t);
+      await this.take(u, t, tokenId, needU, needT, amount * this.factor);
     })
       .catch((e: unknown) => this.log.warn('topping up a quota lease failed', { error: String(e) }))
       .finally(() => {
@@ -478,8 +486,15 @@ export class QuotaLeases {
   private async take(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, needU: number, needT: number, want: number): Promise<LeaseRow | undefined> {
     const wantU = needU > 0 ? (this.recalled(u) ? needU : want) : 0;
     const wantT = needT > 0 && t ? (this.recalled(t) ? needT : want) : 0;
-    const [row] = await this.sql<LeaseRow[]>`
-      SELECT * FROM ferryman_lease_seen(${this.node}, ${u.id}, ${tokenId}, ${needU}, ${wantU}, ${needT}, ${wantT})`;
+    const asking = [needU > 0 ? u : null, needT > 0 ? t : null].filter((l): l is LeaseSlice => l !== null);
+    let row: LeaseRow | undefined;
+    try {
+      [row] = await this.sql<LeaseRow[]>`
+        SELECT * FROM ferryman_lease_seen(${this.node}, ${u.id}, ${tokenId}, ${needU}, ${wantU}, ${needT}, ${wantT})`;
+    } catch (e) {
+      for (const l of asking) l.unsure = true;
+      throw e;
+    }
     if (!row || row.status === STATUS_NODE_UNKNOWN) return row;
     u.dbQuota = row.user_quota ?? 0;
     // each sum is read once its owner's row is locked: the user's unless the token was short, the token's when asked
@@ -487,15 +502,42 @@ export class QuotaLeases {
     if (t) t.dbQuota = row.token_quota ?? 0;
     if (t && needT > 0) t.elsewhere = row.token_elsewhere;
     if (row.status !== 0) return row;
-    for (const [l, taken] of [[u, row.user_taken], [t, row.token_taken]] as const) {
-      if (!l) continue;
-      l.held += taken;
-      l.synced += taken;
-      // taken after mark(): the row grew by it, so the least to record grows too
-      if (l.marked !== null) l.marked += taken;
-    }
+    addTaken(u, row.user_taken);
+    if (t) addTaken(t, row.token_taken);
     return row;
   }
+
+  /** Before a lease statement: the slices' rows after a failed one (adoptRow). */
+  private async adoptRows(u: LeaseSlice, t: LeaseSlice | null): Promise<void> {
+    for (const l of [u, t]) if (l?.unsure) await this.adoptRow(l);
+  }
+
+  /**
+   * After a failed lease statement: what this node's row records beyond what the slice knows it took was taken by
+   * that statement, whose answer was lost; the slice holds it. (Only this node writes its row, and every write sets
+   * it to what the slice has synced.) False when the row could not be read: the slice is not written until it is.
+   */
+  private async adoptRow(l: LeaseSlice): Promise<boolean> {
+    try {
+      // FOR UPDATE: a statement of the lost connection's still running holds the row; its outcome is waited for
+      const [row] = await this.sql<{ amount: number }[]>`
+        SELECT amount FROM quota_leases WHERE kind = ${l.kind} AND owner_id = ${l.id} AND node = ${this.node} FOR UPDATE`;
+      l.unsure = false;
+      // no row: nothing was taken, or an edit or a reclaim removed it (the slice's next write finds it gone)
+      if (row && row.amount > l.synced) addTaken(l, row.amount - l.synced);
+      return true;
+    } catch (e) {
+      this.log.warn('reading a quota lease after a failed statement failed; will retry', { error: String(e) });
+      return false;
+    }
+  }
+}
+
+function addTaken(l: LeaseSlice, taken: number): void {
+  l.held += taken;
+  l.synced += taken;
+  // taken after mark(): the row grew by it, so the least to record grows too
+  if (l.marked !== null) l.marked += taken;
 }
 
 /**
