@@ -26,7 +26,7 @@ export interface LeaseSlice {
   marked: number | null;
   /**
    * A lease statement for it failed, perhaps after committing (its answer lost with the connection): the row, read
-   * before the slice's next write (adoptRow), says what it took.
+   * before the slice's next statement (adoptRow), says what it took.
    */
   unsure: boolean;
   /**
