@@ -190,6 +190,23 @@ describe('/v1/realtime over WebSockets, billed from the upstream usage events', 
     expect(JSON.stringify(await upgrades())).not.toContain(key.slice(3));
   });
 
+  it('charges a session that reserved nothing (PreConsumedQuota 0) once, what its responses reported', async () => {
+    expect((await f.root.put('/api/option/', { key: 'PreConsumedQuota', value: '0' })).body.success).toBe(true);
+    try {
+      const before = await start();
+      const s = connect(`${wsUrl}?model=gpt-4o-realtime-preview`, subprotocols(key));
+      await s.next('session.created');
+      s.ws.send(JSON.stringify({ type: 'response.create' }));
+      await s.next('response.done');
+      s.ws.close(1000);
+      expect(await s.closed).toBe(1000);
+      // the balance falls by the one logged charge: before, the batched balance write took it a second time
+      await charged(before, FULL_RESPONSE);
+    } finally {
+      expect((await f.root.put('/api/option/', { key: 'PreConsumedQuota', value: '500' })).body.success).toBe(true);
+    }
+  });
+
   it('takes the key from Authorization too', async () => {
     const before = await start();
     const s = connect(`${wsUrl}?model=gpt-4o-realtime-preview`, [], { authorization: `Bearer ${key}` });
