@@ -120,10 +120,9 @@ export class QuotaLedger {
   /** A settled charge into the slices and the batched counters. */
   private book(r: Reservation, due: number, fromReservation: number, charged: number, usage: { channelId: number; countUsage: boolean; now: number }): Settlement {
     const { channelId, countUsage, now } = usage;
-    const leases = r.slices ? this.leases : null;
-    if (leases && r.slices) {
-      leases.finish(r.slices.user, r.amount, fromReservation);
-      if (r.slices.token) leases.finish(r.slices.token, r.amount, charged);
+    if (this.leases && r.slices) {
+      this.leases.finish(r.slices.user, r.amount, fromReservation);
+      if (r.slices.token) this.leases.finish(r.slices.token, r.amount, charged);
       if (r.tokenId > 0) this.counters.addTokenUsage(r.tokenId, charged, now);
     } else if (r.tokenId > 0) {
       this.counters.addToken(r.tokenId, charged - r.amount, r.tokenUnlimited, now);
