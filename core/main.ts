@@ -22,6 +22,7 @@ import { mountApi } from './console-api/mount-api.js';
 import { routes } from './console-api/routes.js';
 import { connectDatabase, connectEmbeddedSocket, withLogDatabase, type Database } from './db/connect.js';
 import { migrateDatabase } from './db/migrate.js';
+import { forgetOldWriteMarks } from './db/write-marks.js';
 import { UsageDashboard } from './dashboard/usage-dashboard.js';
 import { createClientIpResolver } from './http/client-ip.js';
 import { InFlightGate } from './http/in-flight-gate.js';
@@ -257,11 +258,12 @@ function sessionSecretOf(env: Env, log: Logger): string {
   return env.SESSION_SECRET ?? randomUUID();
 }
 
-/** Once per process, before any node serves: migrations, and the leases a previous run left on the embedded database. */
+/** Once per process, before any node serves: migrations, the write keys of gone writers, and the leases a previous run left on the embedded database. */
 export async function prepareDatabase(env: Env, db: Database, log: Logger): Promise<void> {
   if (env.NODE_TYPE === 'master') {
     const applied = await migrateDatabase(db);
     if (applied.length) log.info('migrations applied', { applied });
+    for (const sql of new Set([db.sql, db.logSql])) await forgetOldWriteMarks(sql);
   }
   // Only this process uses an embedded database: anything still leased belongs to a previous run.
   if (db.kind === 'embedded') {

@@ -1,4 +1,5 @@
 import type { Sql } from '../db/connect.js';
+import { WriteMarks } from '../db/write-marks.js';
 import type { Logger } from '../log/logger.js';
 
 interface UserDelta {
@@ -12,17 +13,27 @@ interface TokenDelta {
   accessed: number;
   unlimited: boolean;
 }
+interface Batch {
+  seq: number;
+  users: Map<number, UserDelta>;
+  tokens: Map<number, TokenDelta>;
+  channels: Map<number, number>;
+}
 
 /**
- * Quota settlements and usage counters summed in memory per row and written every interval as one
- * statement per table (new-api's BATCH_UPDATE mode, always on). Deltas are additive, so several nodes
- * flushing into the same rows stay exact.
+ * Quota settlements and usage counters summed in memory per row and written every interval in one transaction,
+ * a statement per table (new-api's BATCH_UPDATE mode, always on). Deltas are additive, so several nodes
+ * flushing into the same rows stay exact; a batch that fails is tried again whole under its key (WriteMarks), so
+ * one whose answer was lost after it committed is not applied twice.
  */
 export class BatchedCounters {
   private users = new Map<number, UserDelta>();
   private tokens = new Map<number, TokenDelta>();
   private channels = new Map<number, number>();
   private flushing: Promise<void> = Promise.resolve();
+  /** the batch being written, or written without an answer: tried again, whole, under its key */
+  private pending: Batch | null = null;
+  private readonly marks = new WriteMarks('counters');
 
   constructor(
     private readonly sql: Sql,
@@ -64,49 +75,47 @@ export class BatchedCounters {
   }
 
   private async flushOnce(): Promise<void> {
-    // Each table's deltas leave their map once their own statement has committed: after a failure only the
-    // tables not yet written are put back, so a committed table is never written twice.
-    let users = this.users;
-    let tokens = this.tokens;
-    let channels = this.channels;
+    // A batch that failed is written again as it was, under its key, before anything newer: its answer may have been
+    // lost after it committed, and then its key says so and nothing is applied twice.
+    if (this.pending && !(await this.write(this.pending))) return;
+    if (this.users.size + this.tokens.size + this.channels.size === 0) return;
+    const batch: Batch = { seq: this.marks.next(), users: this.users, tokens: this.tokens, channels: this.channels };
     this.users = new Map();
     this.tokens = new Map();
     this.channels = new Map();
+    this.pending = batch;
+    await this.write(batch);
+  }
+
+  /** One transaction for the three tables; true once it has committed (now or at an earlier attempt). */
+  private async write({ seq, users, tokens, channels }: Batch): Promise<boolean> {
     try {
-      if (users.size) {
-        const rows = JSON.stringify([...users].map(([id, d]) => ({ id, q: d.quota, u: d.used, r: d.requests })));
-        await this.sql`
-          UPDATE users SET quota = users.quota - d.q, used_quota = users.used_quota + d.u, request_count = users.request_count + d.r
-          FROM json_to_recordset(${rows}::text::json) AS d(id bigint, q bigint, u bigint, r bigint) WHERE users.id = d.id`;
-        users = new Map();
-      }
-      if (tokens.size) {
-        const rows = JSON.stringify([...tokens].map(([id, d]) => ({ id, q: d.remain, u: d.used, a: d.accessed })));
-        await this.sql`
-          UPDATE tokens SET remain_quota = tokens.remain_quota - d.q, used_quota = tokens.used_quota + d.u,
-                            accessed_time = GREATEST(tokens.accessed_time, d.a)
-          FROM json_to_recordset(${rows}::text::json) AS d(id bigint, q bigint, u bigint, a bigint) WHERE tokens.id = d.id`;
-        tokens = new Map();
-      }
-      if (channels.size) {
-        const rows = JSON.stringify([...channels].map(([id, u]) => ({ id, u })));
-        await this.sql`
-          UPDATE channels SET used_quota = channels.used_quota + d.u
-          FROM json_to_recordset(${rows}::text::json) AS d(id bigint, u bigint) WHERE channels.id = d.id`;
-        channels = new Map();
-      }
+      await this.marks.once(this.sql, seq, async (tx) => {
+        if (users.size) {
+          const rows = JSON.stringify([...users].map(([id, d]) => ({ id, q: d.quota, u: d.used, r: d.requests })));
+          await tx`
+            UPDATE users SET quota = users.quota - d.q, used_quota = users.used_quota + d.u, request_count = users.request_count + d.r
+            FROM json_to_recordset(${rows}::text::json) AS d(id bigint, q bigint, u bigint, r bigint) WHERE users.id = d.id`;
+        }
+        if (tokens.size) {
+          const rows = JSON.stringify([...tokens].map(([id, d]) => ({ id, q: d.remain, u: d.used, a: d.accessed })));
+          await tx`
+            UPDATE tokens SET remain_quota = tokens.remain_quota - d.q, used_quota = tokens.used_quota + d.u,
+                              accessed_time = GREATEST(tokens.accessed_time, d.a)
+            FROM json_to_recordset(${rows}::text::json) AS d(id bigint, q bigint, u bigint, a bigint) WHERE tokens.id = d.id`;
+        }
+        if (channels.size) {
+          const rows = JSON.stringify([...channels].map(([id, u]) => ({ id, u })));
+          await tx`
+            UPDATE channels SET used_quota = channels.used_quota + d.u
+            FROM json_to_recordset(${rows}::text::json) AS d(id bigint, u bigint) WHERE channels.id = d.id`;
+        }
+      });
+      this.pending = null;
+      return true;
     } catch (e) {
-      // Put the unwritten deltas back so the next flush retries them: a lost delta would be lost money.
-      for (const [id, d] of users) this.addUser(id, d.quota, d.used, d.requests);
-      for (const [id, d] of tokens) {
-        const t = this.tokens.get(id) ?? { remain: 0, used: 0, accessed: 0, unlimited: d.unlimited };
-        t.remain += d.remain;
-        t.used += d.used;
-        t.accessed = Math.max(t.accessed, d.accessed);
-        this.tokens.set(id, t);
-      }
-      for (const [id, u] of channels) this.addChannel(id, u);
       this.log.error('counter flush failed; will retry', { error: String(e) });
+      return false;
     }
   }
 }

@@ -34,9 +34,11 @@ function fakeSql(onCopy: () => void = () => {}) {
       query.catch(() => {});
       return query;
     },
-    // copyIn runs each COPY on a connection of its own
+    // copyIn runs each COPY on a connection of its own, in a transaction whose first statement claims the batch's key
     async reserve() {
-      return { unsafe: sql.unsafe, release() {} };
+      const statement = (strings: TemplateStringsArray) =>
+        down ? Promise.reject(new Error('connection refused')) : Promise.resolve(strings.join('').includes('INSERT INTO ferryman_writes') ? [{}] : []);
+      return Object.assign(statement, { unsafe: sql.unsafe, release() {} });
     },
   } as unknown as Sql;
   return { sql, inserts, setDown: (v: boolean) => (down = v) };

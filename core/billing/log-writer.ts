@@ -2,6 +2,7 @@ import type { Database, Sql } from '../db/connect.js';
 import type { LogRow } from '../db/rows.js';
 import { copyIn } from '../db/copy-in.js';
 import { copyTextRow } from '../db/copy-text.js';
+import { WriteMarks } from '../db/write-marks.js';
 import type { Logger } from '../log/logger.js';
 
 export type NewLog = Omit<LogRow, 'id'>;
@@ -53,6 +54,8 @@ interface Batch {
   data: Buffer;
   used: number;
   rows: number;
+  /** its key once a COPY of it has been tried, kept for every retry (WriteMarks) */
+  seq: number | null;
 }
 
 /** Room for a typical batch of consume rows (~400 bytes each); a batch that needs more grows. */
@@ -61,7 +64,8 @@ const BATCH_BYTES = 128 * 1024;
 /**
  * Log rows buffered and inserted in batches of up to 250 (one COPY each), at every tick or as soon as
  * a batch is full, so the relay never waits on a log write. A failed flush keeps the rows for the next
- * attempt, bounded so a dead database cannot grow memory.
+ * attempt, bounded so a dead database cannot grow memory; an attempt whose answer was lost after it committed is
+ * not written again (copyIn's key).
  *
  * A row is written into its batch's bytes as it arrives: what waits for the COPY is one buffer per batch outside
  * V8's heap, where row objects and their strings would live through young collections and be copied into the old
@@ -77,6 +81,7 @@ export class LogWriter {
   private flushesQueued = 0;
   /** the last flush failed: wait for the timer's retry instead of hammering a database that is down */
   private failing = false;
+  private readonly marks = new WriteMarks('logs');
   dropped = 0;
 
   constructor(
@@ -113,7 +118,7 @@ export class LogWriter {
   private newBatch(): Batch {
     const data = this.spare ?? Buffer.allocUnsafe(BATCH_BYTES);
     this.spare = null;
-    return { data, used: 0, rows: 0 };
+    return { data, used: 0, rows: 0, seq: null };
   }
 
   /**
@@ -141,7 +146,8 @@ export class LogWriter {
       try {
         // COPY reads each value straight into its column, where an INSERT of unnest(arrays) parsed the arrays and
         // then unpacked them row by row: PGlite alone, 52–81 against 70–120 µs a row (README, Performance).
-        await copyIn(this.sql, COPY_LOGS, batch.data.subarray(0, batch.used));
+        batch.seq ??= this.marks.next();
+        await copyIn(this.sql, COPY_LOGS, batch.data.subarray(0, batch.used), { marks: this.marks, seq: batch.seq });
         this.buffered -= batch.rows;
         this.failing = false;
         // the driver copied the data into its own message as it was written

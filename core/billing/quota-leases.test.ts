@@ -117,10 +117,12 @@ describe('QuotaLeases', () => {
 
 /**
  * A database that grants every lease at once (with `returnsWait`, answers a return only on db.answerReturn(); the
- * first `answersLost` leases commit and fail, as when the connection drops before their answer), with what other nodes hold beside it (`elsewhere`), and records each
- * lease statement's arguments. `kept: false`: it has already taken every slice back (its rows are gone).
+ * first `answersLost` leases, `returnsLost` returns and `chargesLost` debt payments commit and fail, as when the
+ * connection drops before their answer), with what other nodes hold beside it (`elsewhere`), and records each
+ * lease statement's arguments. `kept: false`: it has already taken every slice back (its rows are gone). Returns and
+ * debt payments carry write keys (ferryman_writes): one made again under its key is answered as before, not applied.
  */
-function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, answersLost = 0 } = {}) {
+function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, answersLost = 0, returnsLost = 0, chargesLost = 0 } = {}) {
   const db = {
     leases: 0,
     takes: [] as number[][],
@@ -132,6 +134,7 @@ function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, ans
     alive: true,
     answerReturn: null as (() => void) | null,
   };
+  const keys = new Map<string, boolean>();
   const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
     const text = strings.join('?');
     if (text.includes('ferryman_lease_seen(')) {
@@ -143,9 +146,13 @@ function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, ans
       return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0, user_elsewhere: elsewhere, token_elsewhere: 0 }]);
     }
     if (text.includes('ferryman_lease_return(')) {
-      const [, , , give, stillHeld] = v as [string, string, number, number, number];
+      const [, , , give, stillHeld, writer, seq] = v as [string, string, number, number, number, string?, number?];
+      const key = writer === undefined ? null : `${writer}#${seq}`;
+      if (key && keys.has(key)) return Promise.resolve([{ kept: keys.get(key) }]);
+      if (key) keys.set(key, kept);
       db.returns.push([give, stillHeld]);
       db.row = stillHeld;
+      if (returnsLost-- > 0) return Promise.reject(new Error('write CONNECTION_CLOSED'));
       if (returnsWait) return new Promise((resolve) => (db.answerReturn = () => resolve([{ kept }])));
       return Promise.resolve([{ kept }]);
     }
@@ -154,10 +161,31 @@ function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, ans
       db.beats++;
       return Promise.resolve([{ alive: db.alive }]);
     }
-    if (text.includes('UPDATE users SET quota = quota -')) db.charged.push(v[0] as number);
+    if (text.includes('UPDATE users SET quota = quota -')) {
+      db.charged.push(v[0] as number);
+      if (chargesLost-- > 0) return Promise.reject(new Error('write CONNECTION_CLOSED'));
+    }
     return Promise.resolve([]);
-  }) as unknown as Sql;
-  return { db, sql };
+  }) as unknown as Sql & { begin: unknown };
+  // a debt is paid in a transaction whose first statement claims its key: (writer, knownBelow, writer, seq)
+  sql.begin = async (fn: (tx: unknown) => Promise<unknown>) => {
+    const staged: Array<() => void> = [];
+    const tx = (strings: TemplateStringsArray, ...v: unknown[]) => {
+      if (!strings.join('?').includes('INSERT INTO ferryman_writes')) {
+        staged.push(() => db.charged.push(v[0] as number));
+        return Promise.resolve([]);
+      }
+      const key = `${String(v[2])}#${String(v[3])}`;
+      if (keys.has(key)) return Promise.resolve([]);
+      staged.push(() => keys.set(key, true));
+      return Promise.resolve([{}]);
+    };
+    const out = await fn(tx);
+    for (const commit of staged) commit();
+    if (chargesLost-- > 0) throw new Error('write CONNECTION_CLOSED');
+    return out;
+  };
+  return { db, sql: sql as Sql };
 }
 
 describe('QuotaLeases when the database has taken a slice back', () => {
@@ -288,6 +316,36 @@ describe('QuotaLeases after a lease statement failed', () => {
     await leases.release(); // idle: the 630 left goes back, the 10 spent leaves the row
     expect(db.returns).toEqual([[630, 0]]);
     expect(db.row).toBe(0);
+  });
+
+  it('makes a hand-back whose answer was lost again under its key, serving nothing of it meanwhile: the owner gets it once', async () => {
+    const { db, sql } = grantingDatabase({ returnsLost: 1 });
+    const leases = new QuotaLeases(sql, quiet, { factor: 64, idleMs: 0 });
+    const first = await leases.reserve(1, 0, false, 10);
+    if (!first.ok) throw new Error('refused');
+    leases.finish(first.user, 10, 10);
+    await leases.release(); // idle: 630 back to the owner, the row to 0; it committed and its answer was lost
+    expect(db.returns).toEqual([[630, 0]]);
+    expect(leases.reserveHeld(1, 0, false, 10)).toBeNull(); // the 630 may be the owner's again: not served
+    const next = await leases.reserve(1, 0, false, 10); // the hand-back is made again first: found done
+    if (!next.ok) throw new Error('refused');
+    expect(next.user).not.toBe(first.user);
+    expect(db.returns).toEqual([[630, 0]]);
+    expect(db.takes).toEqual([[10, 640], [10, 640]]);
+    expect(db.row).toBe(640);
+  });
+
+  it('pays a debt whose answer was lost after it committed once', async () => {
+    const { db, sql } = grantingDatabase({ kept: false, chargesLost: 1 });
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
+    const first = await leases.reserve(1, 0, false, 10);
+    if (!first.ok) throw new Error('refused');
+    leases.finish(first.user, 10, 10);
+    await leases.release(); // the row is gone: the 10 spent since it was written is owed
+    await leases.release(); // paid; the answer is lost
+    leases.finish(first.user, 0, 5); // a charge beyond the reservation, from the void slice: owed too
+    await leases.release(); // the payment again under its key (found done), then the new debt
+    expect(db.charged).toEqual([10, 5]);
   });
 });
 

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
-import { threadId } from 'node:worker_threads';
 import type { Sql } from '../db/connect.js';
+import { instanceId } from '../db/instance-id.js';
+import { WriteMarks } from '../db/write-marks.js';
 import type { Logger } from '../log/logger.js';
 import type { ReserveOutcome } from './quota-ledger.js';
 
@@ -29,12 +28,22 @@ export interface LeaseSlice {
    * before the slice's next statement (adoptRow), says what it took.
    */
   unsure: boolean;
+  /** A hand-back whose statement failed, perhaps after committing: made again under its key before the slice's next statement. */
+  returning: PendingReturn | null;
   /**
    * The database no longer counts this slice as leased (its node was declared dead, the token's quota was
    * set by hand, or the slice was handed back whole): nothing more is served from it or taken into it, and what
    * requests still in flight spend is charged to the owner directly.
    */
   void: boolean;
+}
+
+/** A ferryman_lease_return not yet answered: its `give` is out of `held` until it is (see writeBack). */
+interface PendingReturn {
+  seq: number;
+  give: number;
+  stillHeld: number;
+  idle: boolean;
 }
 
 export type LeaseOutcome =
@@ -92,9 +101,14 @@ export class QuotaLeases {
   private leases = new Map<string, LeaseSlice>();
   /** What requests spent from void slices, still to be charged to their owners (key: kind + id). */
   private debts = new Map<string, number>();
+  /** Debt payments tried without an answer: paid again, the same amount under the same key (WriteMarks). */
+  private paying = new Map<string, { amount: number; seq: number }>();
+  /** the keys of the hand-backs and debt payments, which must not apply twice */
+  private readonly marks = new WriteMarks('leases');
   /** Every statement touching quota_leases runs in this one queue, so row writes never race. */
   private chain: Promise<unknown> = Promise.resolve();
-  private node = newNodeId();
+  /** new after every registration, so a voided past never matches (start-threads.ts reads its host-pid-t<thread> prefix) */
+  private node = instanceId();
   private lastBeat = performance.now();
   private readonly factor: number;
   private readonly idleMs: number;
@@ -261,6 +275,9 @@ export class QuotaLeases {
     if (!l) return Promise.resolve();
     l.void = true;
     l.held = 0;
+    // the value set supersedes a hand-back still unanswered, too
+    if (l.returning) this.marks.done(l.returning.seq);
+    l.returning = null;
     this.leases.delete(key);
     // A lease statement of this slice's that committed after the edit leased anew, under a row the edit had
     // deleted: no slice counts it now, so it goes back to the token. Queued behind that statement, and ahead of
@@ -293,7 +310,7 @@ export class QuotaLeases {
     for (const [key, l] of this.leases) {
       const idle = all || now - l.lastUsed >= this.idleMs;
       await this.serial(async () => {
-        if (l.void || (l.unsure && !(await this.adoptRow(l)))) return;
+        if (l.void || !(await this.settle(key, l)) || l.void) return;
         const give = idle ? l.held : 0;
         const marked = l.marked;
         l.marked = null;
@@ -314,7 +331,7 @@ export class QuotaLeases {
     this.recalledUntil.set(key, Date.now() + RECALL_HOLD_MS);
     return this.serial(async () => {
       const l = this.leases.get(key);
-      if (!l || l.void || (l.unsure && !(await this.adoptRow(l))) || l.held <= 0) return;
+      if (!l || l.void || !(await this.settle(key, l)) || l.void || l.held <= 0) return;
       const give = l.held;
       // what mark() saw held is handed back now: the next release must not record it as still leased
       if (l.marked !== null) l.marked -= give;
@@ -325,34 +342,54 @@ export class QuotaLeases {
   /** One ferryman_lease_return: `give` back to the owner, the row down to `stillHeld`. Run inside serial. */
   private async writeBack(key: string, l: LeaseSlice, give: number, stillHeld: number, idle: boolean): Promise<void> {
     // Out of the slice before the statement: requests reserve synchronously while it runs, and must not be served
-    // from quota the owner (and so another node) already has back.
+    // from quota the owner (and so another node) already has back. It stays out until the statement answers, now or
+    // when it is made again (settle): had it committed with its answer lost, the owner would have it twice.
     l.held -= give;
+    await this.sendReturn(key, l, { seq: this.marks.next(), give, stillHeld, idle });
+  }
+
+  /** Sends (or sends again, under its key) a hand-back, and takes in its answer; false when there was none. */
+  private async sendReturn(key: string, l: LeaseSlice, r: PendingReturn): Promise<boolean> {
+    l.returning = r;
     let kept: boolean;
     try {
       const [row] = await this.sql<{ kept: boolean }[]>`
-        SELECT ferryman_lease_return(${this.node}, ${l.kind}, ${l.id}, ${give}, ${stillHeld}) AS kept`;
+        SELECT ferryman_lease_return(${this.node}, ${l.kind}, ${l.id}, ${r.give}, ${r.stillHeld}, ${this.marks.writer}, ${r.seq},
+          ${this.marks.knownBelow()}) AS kept`;
       kept = row?.kept === true;
     } catch (e) {
-      l.held += give;
       this.log.error('returning leased quota failed; will retry', { error: String(e) });
-      return;
+      return false;
     }
+    l.returning = null;
+    this.marks.done(r.seq);
     if (!kept) {
       // The database had already taken this slice back; a negative give was charged all the same, a positive one
       // is still the slice's for voidSlice to account.
-      if (give > 0) l.held += give;
+      if (r.give > 0) l.held += r.give;
       this.voidSlice(l);
       if (this.leases.get(key) === l) this.leases.delete(key);
-      return;
+      return true;
     }
-    l.synced = stillHeld;
+    l.synced = r.stillHeld;
     // a marked row may still record more than is held: it is deleted by the write that brings it to 0
-    if (idle && stillHeld === 0 && l.held === 0 && l.inflight === 0 && this.leases.get(key) === l) {
+    if (r.idle && r.stillHeld === 0 && l.held === 0 && l.inflight === 0 && this.leases.get(key) === l) {
       // A refill queued behind this write holds the slice too: void, it leaves the taking to a fresh slice. Taken
       // into this one, the quota would be leased under the row the fresh slice writes next, and lost by that write.
       l.void = true;
       this.leases.delete(key);
     }
+    return true;
+  }
+
+  /**
+   * Before a slice's next statement, the outcome of its last failed one: a hand-back is made again under its key
+   * (sendReturn), a take is read back from the row (adoptRow). False when the database could not say: the slice is
+   * not written until it can. Run inside serial.
+   */
+  private async settle(key: string, l: LeaseSlice): Promise<boolean> {
+    if (l.returning && !(await this.sendReturn(key, l, l.returning))) return false;
+    return !l.unsure || (await this.adoptRow(l));
   }
 
   /** At shutdown, after release(true): this node is gone, not dead. */
@@ -379,9 +416,13 @@ export class QuotaLeases {
       return;
     }
     this.log.warn('this node was declared dead by the others; its quota leases were returned', { node: this.node });
+    // what a slice spent since its row was written depends on whether its last hand-back committed: asked first
+    for (const [key, l] of this.leases) {
+      if (l.returning && !(await this.sendReturn(key, l, l.returning))) throw new Error('a quota lease hand-back is still unanswered');
+    }
     for (const l of this.leases.values()) this.voidSlice(l);
     this.leases.clear();
-    this.node = newNodeId();
+    this.node = instanceId();
     await this.register();
   }
 
@@ -400,26 +441,38 @@ export class QuotaLeases {
   }
 
   private async payDebts(): Promise<void> {
-    for (const key of [...this.debts.keys()]) {
+    for (const key of new Set([...this.paying.keys(), ...this.debts.keys()])) {
       const id = Number(key.slice(1));
       await this.serial(async () => {
-        // read in turn: a payDebts already queued (a tick's, then shutdown's) may have paid it meanwhile
-        const amount = this.debts.get(key) ?? 0;
-        if (amount === 0) return;
-        if (key[0] === 'u') await this.sql`UPDATE users SET quota = quota - ${amount} WHERE id = ${id}`;
-        else await this.sql`UPDATE tokens SET remain_quota = remain_quota - ${amount} WHERE id = ${id}`;
-        const left = (this.debts.get(key) ?? 0) - amount;
-        if (left === 0) this.debts.delete(key);
-        else this.debts.set(key, left);
+        // a payment tried without an answer first, under its key; then what is owed now (read in turn: a payDebts
+        // already queued, a tick's then shutdown's, may have paid it meanwhile)
+        for (;;) {
+          const p = this.paying.get(key) ?? this.startPaying(key);
+          if (!p) return;
+          const { amount, seq } = p;
+          await this.marks.once(this.sql, seq, (tx) =>
+            key[0] === 'u' ? tx`UPDATE users SET quota = quota - ${amount} WHERE id = ${id}` : tx`UPDATE tokens SET remain_quota = remain_quota - ${amount} WHERE id = ${id}`);
+          this.paying.delete(key);
+        }
       }).catch((e: unknown) => this.log.error('charging a returned lease failed; will retry', { error: String(e) }));
     }
+  }
+
+  /** What is owed of `key` becomes one payment, with its key, kept until it is answered. */
+  private startPaying(key: string): { amount: number; seq: number } | null {
+    const amount = this.debts.get(key) ?? 0;
+    if (amount === 0) return null;
+    const p = { amount, seq: this.marks.next() };
+    this.debts.delete(key);
+    this.paying.set(key, p);
+    return p;
   }
 
   private lease(kind: 'u' | 't', id: number): LeaseSlice {
     const key = `${kind}${id}`;
     let l = this.leases.get(key);
     if (!l) {
-      l = { kind, id, held: 0, inflight: 0, lastUsed: Date.now(), dbQuota: 0, elsewhere: 0, synced: 0, toppingUp: false, marked: null, unsure: false, void: false };
+      l = { kind, id, held: 0, inflight: 0, lastUsed: Date.now(), dbQuota: 0, elsewhere: 0, synced: 0, toppingUp: false, marked: null, unsure: false, returning: null, void: false };
       this.leases.set(key, l);
     }
     return l;
@@ -437,7 +490,9 @@ export class QuotaLeases {
       if (!this.fresh()) await this.beat();
       // voided while waiting (or by that beat, finding this node declared dead): the caller takes fresh slices
       if (u.void || t?.void) return null;
-      await this.adoptRows(u, t);
+      if (!(await this.settleBoth(u, t))) throw new Error('the outcome of an earlier quota lease statement is still unknown');
+      // a hand-back made again may have found the slice taken back, or handed it back whole
+      if (u.void || t?.void) return null;
       if (u.held >= amount && (!t || t.held >= amount)) return null;
       const needU = Math.max(0, amount - u.held);
       const needT = t ? Math.max(0, amount - t.held) : 0;
@@ -468,8 +523,7 @@ export class QuotaLeases {
     const needU = leases.includes(u) ? 1 : 0;
     const needT = t && leases.includes(t) ? 1 : 0;
     void this.serial(async () => {
-      if (u.void || t?.void) return;
-      await this.adoptRows(u, t);
+      if (u.void || t?.void || !(await this.settleBoth(u, t)) || u.void || t?.void) return;
       await this.take(u, t, tokenId, needU, needT, amount * this.factor);
     })
       .catch((e: unknown) => this.log.warn('topping up a quota lease failed', { error: String(e) }))
@@ -507,9 +561,9 @@ export class QuotaLeases {
     return row;
   }
 
-  /** Before a lease statement: the slices' rows after a failed one (adoptRow). */
-  private async adoptRows(u: LeaseSlice, t: LeaseSlice | null): Promise<void> {
-    for (const l of [u, t]) if (l?.unsure) await this.adoptRow(l);
+  /** Before a lease statement: the outcome of the slices' last failed ones (settle); false when unknown. */
+  private async settleBoth(u: LeaseSlice, t: LeaseSlice | null): Promise<boolean> {
+    return (await this.settle(`u${u.id}`, u)) && (!t || (await this.settle(`t${t.id}`, t)));
   }
 
   /**
@@ -538,14 +592,6 @@ function addTaken(l: LeaseSlice, taken: number): void {
   l.synced += taken;
   // taken after mark(): the row grew by it, so the least to record grows too
   if (l.marked !== null) l.marked += taken;
-}
-
-/**
- * host-pid-random (host-pid-t<thread>-random on a relay thread, core/cluster): readable in quota_leases, new after
- * every registration so a voided past never matches.
- */
-function newNodeId(): string {
-  return `${hostname()}-${process.pid}-${threadId ? `t${threadId}-` : ''}${randomBytes(3).toString('hex')}`;
 }
 
 /** Whether other nodes hold enough of a short slice's owner that, with the database's part and the slice's, recalling it could serve `amount`. */

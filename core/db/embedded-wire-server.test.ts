@@ -1,10 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
+import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from './connect.js';
 import { copyIn } from './copy-in.js';
 import { EmbeddedWireServer } from './embedded-wire-server.js';
+import { migrationsDir } from './migrate.js';
+import { WriteMarks } from './write-marks.js';
 
 describe('EmbeddedWireServer', () => {
   let db: PGlite;
@@ -23,6 +26,8 @@ describe('EmbeddedWireServer', () => {
     await a`CREATE TABLE counter (id int PRIMARY KEY, n bigint NOT NULL)`;
     await a`INSERT INTO counter VALUES (1, 0)`;
     await a`CREATE TABLE copied (n int NOT NULL, t text NOT NULL)`;
+    // copyIn writes under a key of ferryman_writes
+    await a.unsafe(readFileSync(`${migrationsDir()}/0015_logs_write_marks.sql`, 'utf8'));
   }, 180_000);
 
   afterAll(async () => {
@@ -140,9 +145,11 @@ describe('EmbeddedWireServer', () => {
 
   it('reports a COPY the database refuses, adds none of its rows and keeps serving the connection', async () => {
     const one = postgres({ ...a.options, max: 1 } as never) as unknown as Sql;
-    await expect(copyIn(one, 'COPY copied (n, t) FROM STDIN', '10\tfine\nnot a number\tbad\n')).rejects.toThrow(/invalid input syntax for type integer/);
+    const marks = new WriteMarks('test');
+    const key = () => ({ marks, seq: marks.next() });
+    await expect(copyIn(one, 'COPY copied (n, t) FROM STDIN', '10\tfine\nnot a number\tbad\n', key())).rejects.toThrow(/invalid input syntax for type integer/);
     expect((await one<{ c: number }[]>`SELECT count(*)::int AS c FROM copied WHERE n = 10`)[0]!.c).toBe(0);
-    await copyIn(one, 'COPY copied (n, t) FROM STDIN', '11\tafter\n');
+    await copyIn(one, 'COPY copied (n, t) FROM STDIN', '11\tafter\n', key());
     expect((await one<{ c: number }[]>`SELECT count(*)::int AS c FROM copied WHERE n = 11`)[0]!.c).toBe(1);
     await one.end();
   });

@@ -1,0 +1,65 @@
+import type { Sql } from './connect.js';
+import { instanceId } from './instance-id.js';
+
+/**
+ * The keys of one writer's writes in ferryman_writes (sql/0015_logs_write_marks.sql), so a write whose answer was
+ * lost after it committed is not applied again when it is tried again: each write takes a key with next() on its
+ * first attempt and keeps it for every retry, until an answer tells its outcome (done).
+ */
+export class WriteMarks {
+  readonly writer: string;
+  private last = 0;
+  /** keys whose write has been tried without an answer yet (or is being tried) */
+  private open = new Set<number>();
+
+  constructor(what: string) {
+    this.writer = `${what}:${instanceId()}`;
+  }
+
+  /** The key of a new write (its retries keep it). */
+  next(): number {
+    this.open.add(++this.last);
+    return this.last;
+  }
+
+  /** The write of `seq` answered: applied now, or found applied before. Nothing asks about its key again. */
+  done(seq: number): void {
+    this.open.delete(seq);
+  }
+
+  /** Every key below this one has a known outcome; their rows may go. */
+  knownBelow(): number {
+    let low = this.last + 1;
+    for (const seq of this.open) low = Math.min(low, seq);
+    return low;
+  }
+
+  /**
+   * The first statement of the write's transaction: false when the write of `seq` has committed already, and then
+   * the transaction writes nothing. An attempt still running is waited for (the insert conflicts with its key once
+   * it commits). The keys whose outcome is known go.
+   */
+  async claim(tx: Sql, seq: number): Promise<boolean> {
+    const rows = await tx`
+      WITH known AS (DELETE FROM ferryman_writes WHERE writer = ${this.writer} AND seq < ${this.knownBelow()})
+      INSERT INTO ferryman_writes (writer, seq) VALUES (${this.writer}, ${seq}) ON CONFLICT DO NOTHING RETURNING 1`;
+    return rows.length === 1;
+  }
+
+  /** Runs `write` in one transaction under the key `seq` unless it has committed already; true when it ran now. */
+  async once(sql: Sql, seq: number, write: (tx: Sql) => Promise<unknown>): Promise<boolean> {
+    const ran = (await sql.begin(async (tx) => {
+      const t = tx as unknown as Sql;
+      if (!(await this.claim(t, seq))) return false;
+      await write(t);
+      return true;
+    })) as boolean;
+    this.done(seq);
+    return ran;
+  }
+}
+
+/** Keys of writers that have gone (a process stopped or crashed) are kept a day, then deleted at a node's start. */
+export async function forgetOldWriteMarks(sql: Sql): Promise<void> {
+  await sql`DELETE FROM ferryman_writes WHERE at < floor(extract(epoch FROM now()))::bigint - 86400`;
+}

@@ -1,0 +1,94 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchedCounters } from '../../core/billing/batched-counters.js';
+import { LogWriter, newLog } from '../../core/billing/log-writer.js';
+import { QuotaLeases } from '../../core/billing/quota-leases.js';
+import type { Logger } from '../../core/log/logger.js';
+import { answerLosingRelay } from '../support/answer-losing-relay.js';
+import { openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
+
+// A statement whose answer is lost with its connection may have committed. The gateway's batched writes (consume
+// logs, counters, lease hand-backs) are tried again after a failure: each must apply once whether the lost attempt
+// committed or not (WriteMarks). The relay lets a chosen statement run on the real database and drops its answer.
+// On the code before them, the lost COPY, UPDATE and hand-back below were applied twice.
+
+const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
+
+describe('batched writes whose answer is lost', () => {
+  let db: RepositoryDb;
+  let relay: Awaited<ReturnType<typeof answerLosingRelay>>;
+  let userId: number;
+
+  beforeAll(async () => {
+    db = await openRepositoryDb();
+  }, 120_000);
+  afterAll(async () => db?.close());
+
+  beforeEach(async () => {
+    relay = await answerLosingRelay(db);
+    const [u] = await db.sql<{ id: number }[]>`
+      INSERT INTO users (username, password, display_name, role, status, quota, "group")
+      VALUES (${`lost${Date.now()}${Math.random().toString(36).slice(2, 6)}`}, 'x', 'x', 1, 1, 1000000, 'default') RETURNING id`;
+    userId = u!.id;
+  });
+  afterEach(async () => relay.close());
+
+  const userRow = async () =>
+    (await db.sql<{ quota: number; used_quota: number }[]>`SELECT quota, used_quota FROM users WHERE id = ${userId}`)[0]!;
+
+  for (const [lost, armedOn] of [
+    ['the COPY (inside its transaction, not committed)', 'lost-answer-copy-2'],
+    ['the COMMIT (committed)', 'COMMIT'],
+  ] as const) {
+    it(`writes a consume-log batch once when the answer to ${lost} is lost`, async () => {
+      const logs = new LogWriter(relay.sql, quiet);
+      const tag = armedOn === 'COMMIT' ? 'lost-answer-commit' : 'lost-answer-copy';
+      for (let i = 1; i <= 3; i++) logs.add(newLog({ type: 2, user_id: userId, content: `${tag}-${i}` }));
+      relay.arm(armedOn);
+      expect(await logs.flush()).toBe(false);
+      expect(relay.lost).toBe(1);
+      expect(await logs.flush()).toBe(true);
+      const [{ n }] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM logs WHERE user_id = ${userId} AND content LIKE ${`${tag}-%`}`;
+      expect(n).toBe(3);
+    }, 30_000);
+  }
+
+  // sql.begin ends a transaction with a lower-case commit
+  for (const [lost, armedOn, committed] of [
+    ['its UPDATE (run inside the transaction, not committed)', 'UPDATE users', false],
+    ['the commit (committed)', 'commit', true],
+  ] as const) {
+    it(`applies a counters batch once when the answer to ${lost} is lost`, async () => {
+      const counters = new BatchedCounters(relay.sql, quiet);
+      counters.addUser(userId, 700, 700, 1);
+      relay.arm(armedOn);
+      await counters.flush();
+      expect(relay.lost).toBe(1);
+      expect(await userRow()).toEqual(committed ? { quota: 1_000_000 - 700, used_quota: 700 } : { quota: 1_000_000, used_quota: 0 });
+      counters.addUser(userId, 5, 5, 1);
+      await counters.flush();
+      expect(await userRow()).toEqual({ quota: 1_000_000 - 705, used_quota: 705 });
+    }, 30_000);
+  }
+
+  it('returns a lease hand-back to its owner once when its answer is lost, and serves none of it meanwhile', async () => {
+    const leases = new QuotaLeases(relay.sql, quiet, { factor: 64, idleMs: 0 });
+    await leases.start();
+    const first = await leases.reserve(userId, 0, false, 10);
+    if (!first.ok) throw new Error('refused');
+    leases.finish(first.user, 10, 10); // 640 leased, 10 spent
+    relay.arm('ferryman_lease_return');
+    await leases.release(); // idle: 630 back, the row deleted; committed, the answer lost
+    expect(relay.lost).toBe(1);
+    expect((await userRow()).quota).toBe(1_000_000 - 10); // it did commit
+    expect(leases.reserveHeld(userId, 0, false, 10)).toBeNull();
+    const next = await leases.reserve(userId, 0, false, 10); // the hand-back again under its key first: found done
+    if (!next.ok) throw new Error('refused');
+    leases.finish(next.user, 10, 0);
+    await leases.release(true);
+    await leases.stop();
+    // all handed back: the balance is short of exactly the 10 spent (the hand-back applied twice: 620 over)
+    expect((await userRow()).quota).toBe(1_000_000 - 10);
+    const [{ n }] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM quota_leases WHERE owner_id = ${userId} AND kind = 'u'`;
+    expect(n).toBe(0);
+  }, 30_000);
+});
