@@ -166,9 +166,9 @@ function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, ans
       if (chargesLost-- > 0) return Promise.reject(new Error('write CONNECTION_CLOSED'));
     }
     return Promise.resolve([]);
-  }) as unknown as Sql & { begin: unknown };
+  }) as unknown as Sql;
   // a debt is paid in a transaction whose first statement claims its key: (writer, knownBelow, writer, seq)
-  sql.begin = async (fn: (tx: unknown) => Promise<unknown>) => {
+  const begin = async (fn: (tx: unknown) => Promise<unknown>) => {
     const staged: Array<() => void> = [];
     const tx = (strings: TemplateStringsArray, ...v: unknown[]) => {
       if (!strings.join('?').includes('INSERT INTO ferryman_writes')) {
@@ -185,7 +185,7 @@ function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, ans
     if (chargesLost-- > 0) throw new Error('write CONNECTION_CLOSED');
     return out;
   };
-  return { db, sql: sql as Sql };
+  return { db, sql: Object.assign(sql, { begin }) as unknown as Sql };
 }
 
 describe('QuotaLeases when the database has taken a slice back', () => {

@@ -47,8 +47,8 @@ describe('batched writes whose answer is lost', () => {
       expect(await logs.flush()).toBe(false);
       expect(relay.lost).toBe(1);
       expect(await logs.flush()).toBe(true);
-      const [{ n }] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM logs WHERE user_id = ${userId} AND content LIKE ${`${tag}-%`}`;
-      expect(n).toBe(3);
+      const [row] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM logs WHERE user_id = ${userId} AND content LIKE ${`${tag}-%`}`;
+      expect(row!.n).toBe(3);
     }, 30_000);
   }
 
@@ -88,7 +88,7 @@ describe('batched writes whose answer is lost', () => {
     await leases.stop();
     // all handed back: the balance is short of exactly the 10 spent (the hand-back applied twice: 620 over)
     expect((await userRow()).quota).toBe(1_000_000 - 10);
-    const [{ n }] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM quota_leases WHERE owner_id = ${userId} AND kind = 'u'`;
-    expect(n).toBe(0);
+    const [row] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM quota_leases WHERE owner_id = ${userId} AND kind = 'u'`;
+    expect(row!.n).toBe(0);
   }, 30_000);
 });
