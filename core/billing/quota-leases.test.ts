@@ -376,58 +376,89 @@ describe('QuotaLeases finding itself declared dead', () => {
 });
 
 /**
- * One limited token's quota_leases row under this node, in memory: each lease statement adds the token's part when
- * the test answers it (db.answer), and the statement of cancelToken hands the row back to the token.
+ * One limited token's quota_leases row under this node, in memory, answering every statement at once (the user's
+ * side is granted and ignored). `edit(x)` is the owner setting the token's quota: the row is marked cancelled
+ * (tokens.ts updateToken), and the lease statements and cancelToken's find the mark as sql/0016 does.
  */
 function tokenRowDatabase() {
-  const db = { row: 0, remain: 1_000_000, pending: [] as Array<() => void>, answer: () => db.pending.shift()!() };
-  const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
-    const text = strings.join('?');
+  const db = {
+    remain: 1_000_000,
+    row: null as { amount: number; cancelled: boolean } | null,
+    edit(x: number) {
+      db.remain = x;
+      if (db.row) db.row = { amount: 0, cancelled: true };
+    },
+  };
+  const tokenStatement = (text: string, v: unknown[]): unknown[] => {
     if (text.includes('ferryman_lease_seen(')) {
       const [, , , needU, wantU, needT, wantT] = v as [string, number, number, number, number, number, number];
-      return new Promise((resolve) =>
-        db.pending.push(() => {
-          const tokenTaken = needT > 0 ? Math.max(needT, wantT) : 0;
-          db.row += tokenTaken;
-          db.remain -= tokenTaken;
-          resolve([{ status: 0, user_taken: needU > 0 ? Math.max(needU, wantU) : 0, token_taken: tokenTaken, user_quota: 1_000_000, token_quota: db.remain, user_elsewhere: 0, token_elsewhere: 0 }]);
-        }),
-      );
+      if (needT > 0 && db.row?.cancelled) {
+        db.row = null;
+        return [{ status: 5, user_taken: 0, token_taken: 0, user_quota: 0, token_quota: db.remain, user_elsewhere: 0, token_elsewhere: 0 }];
+      }
+      const tokenTaken = needT > 0 ? Math.min(db.remain, Math.max(needT, wantT)) : 0;
+      db.remain -= tokenTaken;
+      if (tokenTaken > 0) db.row = { amount: (db.row?.amount ?? 0) + tokenTaken, cancelled: false };
+      return [{ status: 0, user_taken: needU > 0 ? Math.max(needU, wantU) : 0, token_taken: tokenTaken, user_quota: 1_000_000, token_quota: db.remain, user_elsewhere: 0, token_elsewhere: 0 }];
     }
-    if (text.includes('DELETE FROM quota_leases')) {
-      db.remain += db.row;
-      db.row = 0;
+    if (text.includes('ferryman_lease_return(')) {
+      const [, kind, , give, stillHeld] = v as [string, string, number, number, number];
+      if (kind === 'u') return [{ kept: true }];
+      if (db.row?.cancelled) {
+        db.row = null;
+        return [{ kept: null }];
+      }
+      if (!db.row) {
+        if (give < 0) db.remain += give;
+        return [{ kept: false }];
+      }
+      db.remain += give;
+      db.row = stillHeld === 0 ? null : { amount: stillHeld, cancelled: false };
+      return [{ kept: true }];
     }
-    return Promise.resolve([]);
-  }) as unknown as Sql;
-  return { db, sql };
+    if (text.includes('DELETE FROM quota_leases') && text.includes('cancelled')) {
+      const was = db.row?.cancelled;
+      if (was) db.row = null;
+      return was ? [{}] : [];
+    }
+    if (text.includes('UPDATE tokens SET remain_quota = remain_quota -')) db.remain -= v[0] as number;
+    return [];
+  };
+  const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => Promise.resolve(tokenStatement(strings.join('?'), v))) as unknown as Sql;
+  // debts are paid in a transaction whose first statement claims its key
+  const begin = async (fn: (tx: unknown) => Promise<unknown>) =>
+    fn((strings: TemplateStringsArray, ...v: unknown[]) =>
+      Promise.resolve(strings.join('?').includes('INSERT INTO ferryman_writes') ? [{}] : tokenStatement(strings.join('?'), v)));
+  return { db, sql: Object.assign(sql, { begin }) as unknown as Sql };
 }
 
 describe("QuotaLeases when a token's quota is set by hand", () => {
-  it('hands back what a lease statement took after the edit had deleted its row, and keeps what a fresh slice takes', async () => {
-    const { db, sql } = tokenRowDatabase();
-    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
-    const tick = () => new Promise((r) => setTimeout(r, 0));
-    const first = leases.reserve(1, 5, true, 10);
-    await tick();
-    db.answer();
-    expect(await first).toMatchObject({ ok: true });
-    expect(leases.spendHeld('t', 5, 630)).toBe(630); // the token's slice is empty: the next request refills it
-    const second = leases.reserve(1, 5, true, 10);
-    await tick();
-    // the owner sets the token's quota to 5 000 meanwhile: the edit deletes the row, then the refill commits
-    db.row = 0;
-    db.remain = 5_000;
-    const cancelled = leases.cancelToken(5);
-    db.answer();
-    await cancelled;
-    expect(db).toMatchObject({ row: 0, remain: 5_000 });
-    await tick();
-    db.answer(); // the request's refill into a fresh slice
-    expect(await second).toMatchObject({ ok: true });
-    expect(db).toMatchObject({ row: 640, remain: 5_000 - 640 });
-    expect(leases.held('t', 5)).toBe(630);
-  });
+  for (const learnsBy of ['its notice', "the slice's next write"] as const) {
+    it(`leaves what a slice spent before the node learned of the edit with the old value, and charges the new one what it spends after (learning by ${learnsBy})`, async () => {
+      const { db, sql } = tokenRowDatabase();
+      const leases = new QuotaLeases(sql, quiet, { factor: 64 });
+      const served = async (spent: number) => {
+        const r = await leases.reserve(1, 5, true, 10);
+        if (!r.ok) throw new Error('refused');
+        leases.finish(r.user, 10, spent);
+        leases.finish(r.token!, 10, spent);
+      };
+      await served(10); // 640 leased from the token, 10 spent, not yet written
+      const inflight = await leases.reserve(1, 5, true, 10);
+      if (!inflight.ok) throw new Error('refused');
+      db.edit(5_000);
+      // both reach the node, in either order: the first tells it, the second finds nothing more to do
+      if (learnsBy === 'its notice') await leases.cancelToken(5);
+      await leases.release();
+      await leases.cancelToken(5);
+      expect(inflight.token!.void).toBe(true);
+      leases.finish(inflight.user, 10, 7);
+      leases.finish(inflight.token!, 10, 7); // finishing after the node learned: charged to the 5 000
+      await served(20); // into a fresh slice of the 5 000
+      await leases.release(true);
+      expect(db).toMatchObject({ row: null, remain: 5_000 - 7 - 20 });
+    });
+  }
 });
 
 describe('QuotaLeases beside other nodes', () => {

@@ -80,6 +80,8 @@ export type RecallOthers = (kind: 'u' | 't', id: number) => void;
 
 /** ferryman_lease's status when this node is not registered (declared dead by the others). */
 const STATUS_NODE_UNKNOWN = 4;
+/** ferryman_lease's status when the token's slice here was cancelled by an edit of its quota (nothing taken). */
+const STATUS_TOKEN_CANCELLED = 5;
 /** How long a node takes only what each request needs of a slice another node recalled. */
 const RECALL_HOLD_MS = 1000;
 
@@ -265,28 +267,31 @@ export class QuotaLeases {
   }
 
   /**
-   * The owner set the token's remaining quota, and its lease rows went with the edit: what this node's slice
-   * held is the database's again, and what it spent since its last write is forgiven (the value set supersedes
-   * it). Requests still in flight on the slice are charged as they finish.
+   * The owner set the token's remaining quota, which marked its lease rows cancelled (tokens.ts updateToken): when
+   * this node's row is so marked, the slice is dropped now rather than at its next statement (cancelSlice). Either
+   * way it is the same, since the row, read in turn with the slice's statements, decides.
    */
   cancelToken(id: number): Promise<void> {
     const key = `t${id}`;
-    const l = this.leases.get(key);
-    if (!l) return Promise.resolve();
+    return this.serial(async () => {
+      const l = this.leases.get(key);
+      // its last failed statement first: a hand-back made again finds the mark itself
+      if (!l || !(await this.settle(key, l)) || l.void) return;
+      const [row] = await this.sql`
+        DELETE FROM quota_leases WHERE kind = 't' AND owner_id = ${id} AND node = ${this.node} AND cancelled RETURNING 1`;
+      if (row) this.cancelSlice(key, l);
+    }).catch((e: unknown) => this.log.error('dropping a token lease cancelled by an edit failed; its next statement will', { error: String(e) }));
+  }
+
+  /**
+   * The token's quota was set by hand (its row was found marked cancelled, and removed): what the slice held goes
+   * with the edit, and what it spent before this node learned of it stays with the value the edit replaced. Requests
+   * still in flight on it are charged to the new value as they finish (finish on a void slice).
+   */
+  private cancelSlice(key: string, l: LeaseSlice): void {
     l.void = true;
     l.held = 0;
-    // the value set supersedes a hand-back still unanswered, too
-    if (l.returning) this.marks.done(l.returning.seq);
-    l.returning = null;
-    this.leases.delete(key);
-    // A lease statement of this slice's that committed after the edit leased anew, under a row the edit had
-    // deleted: no slice counts it now, so it goes back to the token. Queued behind that statement, and ahead of
-    // any fresh slice's, whose quota the row must not lose.
-    return this.serial(async () => {
-      await this.sql`
-        WITH gone AS (DELETE FROM quota_leases WHERE kind = 't' AND owner_id = ${id} AND node = ${this.node} RETURNING amount)
-        UPDATE tokens SET remain_quota = remain_quota + gone.amount FROM gone WHERE tokens.id = ${id}`;
-    }).catch((e: unknown) => this.log.error('returning a token lease taken after its quota was set failed', { error: String(e) }));
+    if (this.leases.get(key) === l) this.leases.delete(key);
   }
 
   /**
@@ -351,18 +356,24 @@ export class QuotaLeases {
   /** Sends (or sends again, under its key) a hand-back, and takes in its answer; false when there was none. */
   private async sendReturn(key: string, l: LeaseSlice, r: PendingReturn): Promise<boolean> {
     l.returning = r;
-    let kept: boolean;
+    let kept: boolean | null;
     try {
-      const [row] = await this.sql<{ kept: boolean }[]>`
+      const [row] = await this.sql<{ kept: boolean | null }[]>`
         SELECT ferryman_lease_return(${this.node}, ${l.kind}, ${l.id}, ${r.give}, ${r.stillHeld}, ${this.marks.writer}, ${r.seq},
           ${this.marks.knownBelow()}) AS kept`;
-      kept = row?.kept === true;
+      if (!row) throw new Error('ferryman_lease_return answered no row');
+      kept = row.kept;
     } catch (e) {
       this.log.error('returning leased quota failed; will retry', { error: String(e) });
       return false;
     }
     l.returning = null;
     this.marks.done(r.seq);
+    if (kept === null) {
+      // cancelled by an edit of the token's quota: nothing was applied, the give included
+      this.cancelSlice(key, l);
+      return true;
+    }
     if (!kept) {
       // The database had already taken this slice back; a negative give was charged all the same, a positive one
       // is still the slice's for voidSlice to account.
@@ -502,6 +513,8 @@ export class QuotaLeases {
         await this.beat();
         return null;
       }
+      // the token's slice was cancelled and dropped (take): the caller leases into a fresh one
+      if (row.status === STATUS_TOKEN_CANCELLED) return null;
       if (row.status !== 0) {
         const reason = row.status === 2 ? 'token' : row.status === 3 ? 'token_missing' : 'user';
         return { ok: false, reason, userQuota: u.dbQuota + u.held, tokenQuota: t ? t.dbQuota + t.held : row.token_quota ?? 0 };
@@ -550,6 +563,10 @@ export class QuotaLeases {
       throw e;
     }
     if (!row || row.status === STATUS_NODE_UNKNOWN) return row;
+    if (row.status === STATUS_TOKEN_CANCELLED) {
+      if (t) this.cancelSlice(`t${t.id}`, t);
+      return row;
+    }
     u.dbQuota = row.user_quota ?? 0;
     // each sum is read once its owner's row is locked: the user's unless the token was short, the token's when asked
     if (row.status !== 2) u.elsewhere = row.user_elsewhere;

@@ -65,9 +65,9 @@ export async function insertToken(db: Db, token: NewToken): Promise<void> {
 
 /**
  * Writes a patch to a live token of the user; null when there is none. Setting remain_quota sets the whole
- * remainder, so the slices nodes hold leased from the token are cancelled in the same statement: each node
- * finds its slice gone at its next write and charges the token only what it spent since (no slice comes back
- * on top of the value set).
+ * remainder, so the slices nodes hold leased from the token are cancelled in the same statement (no slice comes
+ * back on top of the value set): their rows are marked, and each node drops its slice when it learns of it
+ * (sql/0016_lease_writes.sql), charging the token what it spends from then on.
  */
 export async function updateToken(db: Db, userId: number, id: number, patch: TokenPatch): Promise<TokenRow | null> {
   const [row] =
@@ -78,7 +78,7 @@ export async function updateToken(db: Db, userId: number, id: number, patch: Tok
           WITH edited AS (
             UPDATE tokens SET ${db(patch)} WHERE id = ${id} AND user_id = ${userId} AND deleted_at IS NULL RETURNING *
           ), cancelled AS (
-            DELETE FROM quota_leases WHERE kind = 't' AND owner_id IN (SELECT id FROM edited) RETURNING 1
+            UPDATE quota_leases SET amount = 0, cancelled = true WHERE kind = 't' AND owner_id IN (SELECT id FROM edited) RETURNING 1
           )
           SELECT * FROM edited`;
   return row ?? null;
