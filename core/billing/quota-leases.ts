@@ -82,6 +82,8 @@ export type RecallOthers = (kind: 'u' | 't', id: number) => void;
 const STATUS_NODE_UNKNOWN = 4;
 /** ferryman_lease's status when the token's slice here was cancelled by an edit of its quota (nothing taken). */
 const STATUS_TOKEN_CANCELLED = 5;
+/** A token edit's notice later than this after a statement found the edit is taken for a later edit's. */
+const NOTICE_LATE_MS = 5000;
 /** How long a node takes only what each request needs of a slice another node recalled. */
 const RECALL_HOLD_MS = 1000;
 
@@ -124,6 +126,8 @@ export class QuotaLeases {
    * background top-up runs, so this node does not take back at once what the short node is waiting for.
    */
   private recalledUntil = new Map<string, number>();
+  /** Tokens whose slice a statement found cancelled by an edit, and when: that edit's notice drops no fresh slice. */
+  private cancelsLearned = new Map<number, number>();
 
   constructor(
     private readonly sql: Sql,
@@ -267,31 +271,37 @@ export class QuotaLeases {
   }
 
   /**
-   * The owner set the token's remaining quota, which marked its lease rows cancelled (tokens.ts updateToken): when
-   * this node's row is so marked, the slice is dropped now rather than at its next statement (cancelSlice). Either
-   * way it is the same, since the row, read in turn with the slice's statements, decides.
+   * The owner set the token's remaining quota, which marked its lease rows cancelled (tokens.ts updateToken), and
+   * this is the edit's notice: the slice is dropped at once, so what is spent from now on is charged to the value
+   * set (cancelSlice), unless a statement of the slice's found the mark first and dropped it then. The mark is
+   * removed in turn with the slice's statements, so a statement still queued finds the slice void, not the mark.
    */
   cancelToken(id: number): Promise<void> {
     const key = `t${id}`;
+    const learned = this.cancelsLearned.get(id);
+    this.cancelsLearned.delete(id);
+    const l = this.leases.get(key);
+    // the slice in the map is the fresh one when a statement found the mark first: it is the value set's already
+    if (l && (learned === undefined || Date.now() - learned > NOTICE_LATE_MS)) this.cancelSlice(key, l);
     return this.serial(async () => {
-      const l = this.leases.get(key);
-      // its last failed statement first: a hand-back made again finds the mark itself
-      if (!l || !(await this.settle(key, l)) || l.void) return;
-      const [row] = await this.sql`
-        DELETE FROM quota_leases WHERE kind = 't' AND owner_id = ${id} AND node = ${this.node} AND cancelled RETURNING 1`;
-      if (row) this.cancelSlice(key, l);
-    }).catch((e: unknown) => this.log.error('dropping a token lease cancelled by an edit failed; its next statement will', { error: String(e) }));
+      await this.sql`DELETE FROM quota_leases WHERE kind = 't' AND owner_id = ${id} AND node = ${this.node} AND cancelled`;
+    }).catch((e: unknown) => this.log.error('removing the mark of a token lease cancelled by an edit failed', { error: String(e) }));
   }
 
   /**
-   * The token's quota was set by hand (its row was found marked cancelled, and removed): what the slice held goes
-   * with the edit, and what it spent before this node learned of it stays with the value the edit replaced. Requests
-   * still in flight on it are charged to the new value as they finish (finish on a void slice).
+   * The token's quota was set by hand, and this node has just learned of it (the edit's notice, or a statement
+   * finding the slice's row marked cancelled and removing it): what the slice held goes with the edit, what it spent
+   * before stays with the value the edit replaced, and requests still in flight on it are charged to the new value
+   * as they finish (finish on a void slice). A hand-back still unanswered is dropped too: it finds the mark (nothing
+   * applied) or had committed before the edit, which replaced its outcome.
    */
-  private cancelSlice(key: string, l: LeaseSlice): void {
+  private cancelSlice(key: string, l: LeaseSlice, byStatement = false): void {
     l.void = true;
     l.held = 0;
+    if (l.returning) this.marks.done(l.returning.seq);
+    l.returning = null;
     if (this.leases.get(key) === l) this.leases.delete(key);
+    if (byStatement) this.cancelsLearned.set(l.id, Date.now());
   }
 
   /**
@@ -312,6 +322,7 @@ export class QuotaLeases {
     await this.payDebts();
     const now = Date.now();
     for (const [key, until] of this.recalledUntil) if (until <= now) this.recalledUntil.delete(key);
+    for (const [id, at] of this.cancelsLearned) if (now - at > NOTICE_LATE_MS) this.cancelsLearned.delete(id);
     for (const [key, l] of this.leases) {
       const idle = all || now - l.lastUsed >= this.idleMs;
       await this.serial(async () => {
@@ -371,7 +382,7 @@ export class QuotaLeases {
     this.marks.done(r.seq);
     if (kept === null) {
       // cancelled by an edit of the token's quota: nothing was applied, the give included
-      this.cancelSlice(key, l);
+      this.cancelSlice(key, l, true);
       return true;
     }
     if (!kept) {
@@ -564,7 +575,7 @@ export class QuotaLeases {
     }
     if (!row || row.status === STATUS_NODE_UNKNOWN) return row;
     if (row.status === STATUS_TOKEN_CANCELLED) {
-      if (t) this.cancelSlice(`t${t.id}`, t);
+      if (t) this.cancelSlice(`t${t.id}`, t, true);
       return row;
     }
     u.dbQuota = row.user_quota ?? 0;
