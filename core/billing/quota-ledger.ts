@@ -138,12 +138,24 @@ export class QuotaLedger {
    * Takes up to `want` from the user's balance for a charge beyond its reservation; returns what it got.
    * Without leases the excess joins the batched balance write (no extra round trip per request), bounded by
    * the balance this reservation left; concurrent requests may each see that balance, so the bound is per
-   * request. With leases: the held slice first, then one statement for the rare remainder.
+   * request. A reservation of 0 ran no statement, so the balance is read for it (the one statement such a
+   * request makes). With leases: the held slice first, then one statement for the rare remainder.
    */
   private collect(r: Reservation, want: number): MaybePromise<number> {
-    if (!this.leases) return Math.min(want, Math.max(0, r.userQuotaAfter));
+    if (!this.leases) return r.amount > 0 ? Math.min(want, Math.max(0, r.userQuotaAfter)) : this.balanceBound(r.userId, want);
     const fromLease = this.leases.spendHeld('u', r.userId, want);
     return fromLease === want ? want : this.collectFromDatabase(r.userId, want, fromLease);
+  }
+
+  private async balanceBound(userId: number, want: number): Promise<number> {
+    try {
+      const [row] = await this.sql<{ quota: number }[]>`SELECT quota FROM users WHERE id = ${userId}`;
+      return Math.min(want, Math.max(0, row?.quota ?? 0));
+    } catch (e) {
+      // Not taken is not lost: it is reported as the shortfall.
+      this.log.error('reading the balance for a charge beyond the reservation failed', { user: userId, error: String(e) });
+      return 0;
+    }
   }
 
   private async collectFromDatabase(userId: number, want: number, fromLease: number): Promise<number> {
