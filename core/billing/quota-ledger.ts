@@ -43,7 +43,7 @@ function leased(reservation: Reservation, r: LeaseOutcome): ReserveOutcome {
  *   (QuotaLeases), so most requests cost no database round trip; on a shared PostgreSQL each node leases
  *   its own slices, so nodes can never overdraw together;
  * - `statement` (QUOTA_LEASES=false on PostgreSQL): one conditional statement per reservation
- *   (ferryman_reserve, coalesced by ReservationBatcher).
+ *   (ferryman_reserve, coalesced by ReservationBatcher under a write key).
  * Settlement and refunds are additive deltas flushed in batches either way.
  */
 export class QuotaLedger {
@@ -56,7 +56,13 @@ export class QuotaLedger {
     mode: { kind: 'lease'; heartbeatTimeoutS: number | null } | { kind: 'statement' },
     private readonly log: Logger,
   ) {
-    this.batcher = new ReservationBatcher(sql);
+    // a statement that committed with its answer lost reserved for requests that were refused: refunded
+    this.batcher = new ReservationBatcher(sql, log, (items) => {
+      for (const { u, t, a, tu } of items) {
+        counters.addUser(u, -a, 0, 0);
+        if (t > 0) counters.addToken(t, -a, tu, 0);
+      }
+    });
     this.leases = mode.kind === 'lease' ? new QuotaLeases(sql, log, { heartbeatTimeoutS: mode.heartbeatTimeoutS }) : null;
   }
 
@@ -90,8 +96,8 @@ export class QuotaLedger {
   }
 
   private async reserveByStatement(reservation: Reservation): Promise<ReserveOutcome> {
-    const { userId, tokenId } = reservation;
-    const row = await this.batcher.submit({ u: userId, t: tokenId, a: reservation.amount });
+    const { userId, tokenId, tokenUnlimited } = reservation;
+    const row = await this.batcher.submit({ u: userId, t: tokenId, a: reservation.amount, tu: tokenUnlimited });
     const status = row?.status ?? 1;
     if (status === 0) {
       reservation.userQuotaAfter = row?.user_quota ?? 0;

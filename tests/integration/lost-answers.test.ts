@@ -2,14 +2,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { BatchedCounters } from '../../core/billing/batched-counters.js';
 import { LogWriter, newLog } from '../../core/billing/log-writer.js';
 import { QuotaLeases } from '../../core/billing/quota-leases.js';
+import { QuotaLedger } from '../../core/billing/quota-ledger.js';
 import type { Logger } from '../../core/log/logger.js';
 import { answerLosingRelay } from '../support/answer-losing-relay.js';
+import { eventually } from '../support/console-client.js';
 import { openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
 
 // A statement whose answer is lost with its connection may have committed. The gateway's batched writes (consume
 // logs, counters, lease hand-backs) are tried again after a failure: each must apply once whether the lost attempt
-// committed or not (WriteMarks). The relay lets a chosen statement run on the real database and drops its answer.
-// On the code before them, the lost COPY, UPDATE and hand-back below were applied twice.
+// committed or not (WriteMarks); a reservation statement's requests are refused, so what it reserved must come back.
+// The relay lets a chosen statement run on the real database and drops its answer. On the code before them, the
+// lost COPY, UPDATE and hand-back below were applied twice, and the reservation stayed charged.
 
 const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
 
@@ -69,6 +72,21 @@ describe('batched writes whose answer is lost', () => {
       expect(await userRow()).toEqual({ quota: 1_000_000 - 705, used_quota: 705 });
     }, 30_000);
   }
+
+  it('refunds what a reservation statement reserved when it committed with its answer lost (QUOTA_LEASES=false)', async () => {
+    const counters = new BatchedCounters(db.sql, quiet);
+    const ledger = new QuotaLedger(relay.sql, counters, { kind: 'statement' }, quiet);
+    relay.arm('ferryman_reserve');
+    await expect(ledger.reserve(userId, 0, true, 700)).rejects.toThrow();
+    expect(relay.lost).toBe(1);
+    expect((await userRow()).quota).toBe(1_000_000 - 700); // it did commit; its request was refused
+    // asked again under its key, in the background, the statement's answer says what it reserved: refunded
+    const back = await eventually(async () => (await counters.flush(), await userRow()), (r) => r.quota === 1_000_000, 10_000);
+    expect(back).toEqual({ quota: 1_000_000, used_quota: 0 });
+    const next = await ledger.reserve(userId, 0, true, 50);
+    expect(next.ok).toBe(true);
+    expect((await userRow()).quota).toBe(1_000_000 - 50);
+  }, 30_000);
 
   it('returns a lease hand-back to its owner once when its answer is lost, and serves none of it meanwhile', async () => {
     const leases = new QuotaLeases(relay.sql, quiet, { factor: 64, idleMs: 0 });

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Sql } from '../db/connect.js';
+import type { Logger } from '../log/logger.js';
+import { ReservationBatcher, type ReserveItem } from './reservation-batcher.js';
+
+const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
+
+/**
+ * ferryman_reserve_once over a balance, in memory, with its write keys. `fail` makes the next statement fail:
+ * 'before' without running it, 'after' once it has committed (its answer lost).
+ */
+function database(balance: number) {
+  const db = { balance, statements: 0, fail: null as 'before' | 'after' | null };
+  const answers = new Map<string, { idx: number; status: number; user_quota: number; token_quota: number }[] | null>();
+  const sql = ((_: TemplateStringsArray, items: string, writer: string, seq: number, _known: number, apply: boolean) => {
+    db.statements++;
+    const key = `${writer}#${seq}`;
+    if (db.fail === 'before') {
+      db.fail = null;
+      return Promise.reject(new Error('connect ECONNREFUSED'));
+    }
+    if (answers.has(key)) return Promise.resolve(answers.get(key) ?? []);
+    if (!apply) {
+      answers.set(key, null); // fenced
+      return Promise.resolve([]);
+    }
+    const rows = (JSON.parse(items) as ReserveItem[]).map((it, idx) => {
+      const ok = db.balance >= it.a;
+      if (ok) db.balance -= it.a;
+      return { idx, status: ok ? 0 : 1, user_quota: db.balance, token_quota: 0 };
+    });
+    answers.set(key, rows);
+    if (db.fail === 'after') {
+      db.fail = null;
+      return Promise.reject(new Error('write CONNECTION_CLOSED'));
+    }
+    return Promise.resolve(rows);
+  }) as unknown as Sql;
+  return { db, sql };
+}
+const item = (a: number): ReserveItem => ({ u: 1, t: 0, a, tu: true });
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('ReservationBatcher', () => {
+  it('refuses the requests of a statement whose answer was lost, then hands back what it had reserved', async () => {
+    const { db, sql } = database(1_000);
+    const orphaned: ReserveItem[] = [];
+    const batcher = new ReservationBatcher(sql, quiet, (items) => orphaned.push(...items));
+    db.fail = 'after';
+    // a lone request goes out at once; the next waits for the following statement
+    const [a, b] = [batcher.submit(item(300)), batcher.submit(item(900))];
+    await expect(a).rejects.toThrow('CONNECTION_CLOSED');
+    await expect(b).resolves.toMatchObject({ status: 1, user_quota: 700 }); // the 300 is still out
+    expect(orphaned).toEqual([]);
+    await wait(300);
+    expect(orphaned).toEqual([item(300)]); // the ledger refunds it
+    expect(db.balance).toBe(700);
+  });
+
+  it('fences a failed statement that had not run, so it never reserves, and refunds nothing', async () => {
+    const { db, sql } = database(1_000);
+    const orphaned: ReserveItem[] = [];
+    const batcher = new ReservationBatcher(sql, quiet, (items) => orphaned.push(...items));
+    db.fail = 'before';
+    await expect(batcher.submit(item(300))).rejects.toThrow('ECONNREFUSED');
+    await wait(300);
+    expect(orphaned).toEqual([]);
+    expect(db.statements).toBe(2); // the statement, then the question under its key
+    expect(await batcher.submit(item(200))).toMatchObject({ status: 0, user_quota: 800 });
+  });
+});
