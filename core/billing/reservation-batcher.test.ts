@@ -7,17 +7,19 @@ const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
 
 /**
  * ferryman_reserve_once over a balance, in memory, with its write keys. `fail` makes the next statement fail:
- * 'before' without running it, 'after' once it has committed (its answer lost).
+ * 'refused' without a connection, 'before' without running it, 'after' once it has committed (its answer lost).
  */
 function database(balance: number) {
-  const db = { balance, statements: 0, fail: null as 'before' | 'after' | null };
+  const db = { balance, statements: 0, fail: null as 'refused' | 'before' | 'after' | null };
   const answers = new Map<string, { idx: number; status: number; user_quota: number; token_quota: number }[] | null>();
   const sql = ((_: TemplateStringsArray, items: string, writer: string, seq: number, _known: number, apply: boolean) => {
     db.statements++;
     const key = `${writer}#${seq}`;
-    if (db.fail === 'before') {
+    if (db.fail === 'before' || db.fail === 'refused') {
+      const refused = db.fail === 'refused';
       db.fail = null;
-      return Promise.reject(new Error('connect ECONNREFUSED'));
+      // refused: no connection was made; before: the connection went before the statement ran
+      return Promise.reject(Object.assign(new Error(refused ? 'connect ECONNREFUSED' : 'write CONNECTION_CLOSED'), { code: refused ? 'ECONNREFUSED' : 'CONNECTION_CLOSED' }));
     }
     if (answers.has(key)) return Promise.resolve(answers.get(key) ?? []);
     if (!apply) {
@@ -62,10 +64,19 @@ describe('ReservationBatcher', () => {
     const orphaned: ReserveItem[] = [];
     const batcher = new ReservationBatcher(sql, quiet, (items) => orphaned.push(...items));
     db.fail = 'before';
-    await expect(batcher.submit(item(300))).rejects.toThrow('ECONNREFUSED');
+    await expect(batcher.submit(item(300))).rejects.toThrow('CONNECTION_CLOSED');
     await wait(300);
     expect(orphaned).toEqual([]);
     expect(db.statements).toBe(2); // the statement, then the question under its key
     expect(await batcher.submit(item(200))).toMatchObject({ status: 0, user_quota: 800 });
+  });
+
+  it('asks nothing about a statement that never reached the database', async () => {
+    const { db, sql } = database(1_000);
+    const batcher = new ReservationBatcher(sql, quiet, () => {});
+    db.fail = 'refused';
+    await expect(batcher.submit(item(300))).rejects.toThrow('ECONNREFUSED');
+    await wait(300);
+    expect(db.statements).toBe(1);
   });
 });

@@ -81,7 +81,8 @@ export class ReservationBatcher {
           batch.forEach((w, i) => w.resolve(byIdx.get(i)));
         } catch (e) {
           for (const w of batch) w.reject(e);
-          this.followUpLater({ seq, items });
+          if (neverSent(e)) this.marks.done(seq);
+          else this.followUpLater({ seq, items });
         }
       }
     } finally {
@@ -134,4 +135,10 @@ export class ReservationBatcher {
     this.followUp = null;
     this.scheduleFollowUp();
   }
+}
+
+/** The statement failed before it reached the database (no connection could be made): nothing to ask about. */
+function neverSent(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === 'ECONNREFUSED' || code === 'CONNECT_TIMEOUT' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }
