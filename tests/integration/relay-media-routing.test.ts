@@ -54,7 +54,8 @@ describe('media requests: channel types that cannot serve the kind are never sel
 
   /** A refused request: nothing reserved (the balance row itself unchanged), charged, logged, or sent upstream. */
   async function free(run: () => Promise<Response>): Promise<{ status: number } & ErrorBody> {
-    const before = await ledger(f.gw, f.root.userId);
+    // settled: the earlier requests' counters are written a statement after their consume logs
+    const before = await ledger(f.gw, f.root.userId, (v) => v.used === v.charged);
     await f.mock.reset();
     const res = await run();
     const body = (await res.json()) as ErrorBody;
