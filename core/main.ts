@@ -112,7 +112,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     channels: new ChannelDirectory(db.sql, (type) => providerOf(type).name, channelHealth.hooks),
     channelHealth,
     ledger: new QuotaLedger(db.sql, counters, ledgerMode(env, db.kind, thread !== null), log),
-    logs: new LogWriter(db.logSql, log),
+    logs: new LogWriter(db.logSql, log, { keyed: db.kind === 'postgres' || db.logSql !== db.sql }),
     dashboard: new UsageDashboard(db, options, log, env.BATCH_UPDATE_INTERVAL),
     invalidation,
     tokenCounter: shared?.tokenCounter ?? createTokenCounter(tokenCounterOptions(env)),

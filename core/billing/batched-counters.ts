@@ -21,8 +21,8 @@ interface Batch {
 }
 
 /**
- * Quota settlements and usage counters summed in memory per row and written every interval in one transaction,
- * a statement per table (new-api's BATCH_UPDATE mode, always on). Deltas are additive, so several nodes
+ * Quota settlements and usage counters summed in memory per row and written every interval in one statement
+ * (new-api's BATCH_UPDATE mode, always on). Deltas are additive, so several nodes
  * flushing into the same rows stay exact; a batch that fails is tried again whole under its key (WriteMarks), so
  * one whose answer was lost after it committed is not applied twice.
  */
@@ -87,30 +87,33 @@ export class BatchedCounters {
     await this.write(batch);
   }
 
-  /** One transaction for the three tables; true once it has committed (now or at an earlier attempt). */
+  /**
+   * One statement for the three tables, under the batch's key: its updates apply only where the key's insert did, so
+   * a batch whose answer was lost after it committed applies nothing when it is sent again. One statement rather
+   * than a transaction: on the embedded database a transaction holds the one session across several turns of the
+   * relay thread's event loop, while every other statement waits. True once it has committed (now or before).
+   */
   private async write({ seq, users, tokens, channels }: Batch): Promise<boolean> {
+    const u = JSON.stringify([...users].map(([id, d]) => ({ id, q: d.quota, u: d.used, r: d.requests })));
+    const t = JSON.stringify([...tokens].map(([id, d]) => ({ id, q: d.remain, u: d.used, a: d.accessed })));
+    const c = JSON.stringify([...channels].map(([id, used]) => ({ id, u: used })));
+    const { writer } = this.marks;
     try {
-      await this.marks.once(this.sql, seq, async (tx) => {
-        if (users.size) {
-          const rows = JSON.stringify([...users].map(([id, d]) => ({ id, q: d.quota, u: d.used, r: d.requests })));
-          await tx`
-            UPDATE users SET quota = users.quota - d.q, used_quota = users.used_quota + d.u, request_count = users.request_count + d.r
-            FROM json_to_recordset(${rows}::text::json) AS d(id bigint, q bigint, u bigint, r bigint) WHERE users.id = d.id`;
-        }
-        if (tokens.size) {
-          const rows = JSON.stringify([...tokens].map(([id, d]) => ({ id, q: d.remain, u: d.used, a: d.accessed })));
-          await tx`
-            UPDATE tokens SET remain_quota = tokens.remain_quota - d.q, used_quota = tokens.used_quota + d.u,
-                              accessed_time = GREATEST(tokens.accessed_time, d.a)
-            FROM json_to_recordset(${rows}::text::json) AS d(id bigint, q bigint, u bigint, a bigint) WHERE tokens.id = d.id`;
-        }
-        if (channels.size) {
-          const rows = JSON.stringify([...channels].map(([id, u]) => ({ id, u })));
-          await tx`
-            UPDATE channels SET used_quota = channels.used_quota + d.u
-            FROM json_to_recordset(${rows}::text::json) AS d(id bigint, u bigint) WHERE channels.id = d.id`;
-        }
-      });
+      await this.sql`
+        WITH known AS (DELETE FROM ferryman_writes WHERE writer = ${writer} AND seq < ${this.marks.knownBelow()}),
+        claimed AS (INSERT INTO ferryman_writes (writer, seq) VALUES (${writer}, ${seq}) ON CONFLICT DO NOTHING RETURNING 1),
+        u AS (
+          UPDATE users SET quota = users.quota - d.q, used_quota = users.used_quota + d.u, request_count = users.request_count + d.r
+          FROM json_to_recordset(${u}::text::json) AS d(id bigint, q bigint, u bigint, r bigint)
+          WHERE users.id = d.id AND EXISTS (SELECT 1 FROM claimed) RETURNING 1),
+        t AS (
+          UPDATE tokens SET remain_quota = tokens.remain_quota - d.q, used_quota = tokens.used_quota + d.u,
+                            accessed_time = GREATEST(tokens.accessed_time, d.a)
+          FROM json_to_recordset(${t}::text::json) AS d(id bigint, q bigint, u bigint, a bigint)
+          WHERE tokens.id = d.id AND EXISTS (SELECT 1 FROM claimed) RETURNING 1)
+        UPDATE channels SET used_quota = channels.used_quota + d.u
+        FROM json_to_recordset(${c}::text::json) AS d(id bigint, u bigint) WHERE channels.id = d.id AND EXISTS (SELECT 1 FROM claimed)`;
+      this.marks.done(seq);
       this.pending = null;
       return true;
     } catch (e) {

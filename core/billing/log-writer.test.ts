@@ -50,7 +50,7 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 describe('LogWriter', () => {
   it('writes a full batch at once and the rest at the next flush, in order', async () => {
     const db = fakeSql();
-    const w = new LogWriter(db.sql, quiet, 50_000, 3);
+    const w = new LogWriter(db.sql, quiet, { batchRows: 3 });
     for (let i = 0; i < 2; i++) w.add(row(i));
     await settle();
     expect(db.inserts).toHaveLength(0);
@@ -67,7 +67,7 @@ describe('LogWriter', () => {
 
   it('keeps rows through a failed flush, says so, and stops writing early until a flush succeeds', async () => {
     const db = fakeSql();
-    const w = new LogWriter(db.sql, quiet, 50_000, 2);
+    const w = new LogWriter(db.sql, quiet, { batchRows: 2 });
     db.setDown(true);
     for (let i = 0; i < 6; i++) w.add(row(i));
     await settle();
@@ -85,7 +85,7 @@ describe('LogWriter', () => {
     let arrivals = 0;
     // every batch written, a request settles and logs a row
     const db = fakeSql(() => w!.add(row(100 + arrivals++)));
-    w = new LogWriter(db.sql, quiet, 50_000, 2);
+    w = new LogWriter(db.sql, quiet, { batchRows: 2 });
     w.add(row(0));
     await w.flush();
     expect(db.inserts.map((b) => b.map((r) => r.content))).toEqual([['row 0']]);
@@ -96,7 +96,7 @@ describe('LogWriter', () => {
   it('drops rows past its bound and says how many', async () => {
     const db = fakeSql();
     const errors: unknown[] = [];
-    const w = new LogWriter(db.sql, { ...quiet, error: (_m, f) => errors.push(f) }, 2, 10);
+    const w = new LogWriter(db.sql, { ...quiet, error: (_m, f) => errors.push(f) }, { maxBuffered: 2, batchRows: 10 });
     for (let i = 0; i < 5; i++) w.add(row(i));
     await w.flush();
     expect(db.inserts.flat()).toHaveLength(2);
@@ -105,7 +105,7 @@ describe('LogWriter', () => {
 
   it('keeps every byte of rows that outgrow a batch buffer, multi-byte text and escapes included', async () => {
     const db = fakeSql();
-    const w = new LogWriter(db.sql, quiet, 50_000, 250);
+    const w = new LogWriter(db.sql, quiet, { batchRows: 250 });
     const long = (i: number) => `${'模型倍率 '.repeat(4000)}${i}`; // ~52 KB of UTF-8 each: the 128 KB buffer grows
     for (let i = 0; i < 5; i++) w.add(newLog({ type: 2, content: long(i) }));
     w.add(newLog({ type: 2, content: 'tab\there' })); // written escaped, as COPY reads it

@@ -58,6 +58,19 @@ interface Batch {
   seq: number | null;
 }
 
+export interface LogWriterOptions {
+  /**
+   * Each COPY runs in a transaction under a write key (WriteMarks), so one whose answer is lost after it committed
+   * is not written twice (default). Off for the embedded database: its in-process socket loses no answer, and a
+   * transaction there holds its one session from BEGIN to COMMIT, across several turns of the relay thread's event
+   * loop, while every other statement (lease refills included) waits.
+   */
+  keyed?: boolean;
+  /** rows buffered at most while the database cannot take them; more are dropped (and counted) */
+  maxBuffered?: number;
+  batchRows?: number;
+}
+
 /** Room for a typical batch of consume rows (~400 bytes each); a batch that needs more grows. */
 const BATCH_BYTES = 128 * 1024;
 
@@ -81,15 +94,20 @@ export class LogWriter {
   private flushesQueued = 0;
   /** the last flush failed: wait for the timer's retry instead of hammering a database that is down */
   private failing = false;
-  private readonly marks = new WriteMarks('logs');
+  private readonly marks: WriteMarks | null;
+  private readonly maxBuffered: number;
+  private readonly batchRows: number;
   dropped = 0;
 
   constructor(
     private readonly sql: Sql,
     private readonly log: Logger,
-    private readonly maxBuffered = 50_000,
-    private readonly batchRows = 250,
-  ) {}
+    opts: LogWriterOptions = {},
+  ) {
+    this.marks = opts.keyed === false ? null : new WriteMarks('logs');
+    this.maxBuffered = opts.maxBuffered ?? 50_000;
+    this.batchRows = opts.batchRows ?? 250;
+  }
 
   add(row: NewLog): void {
     if (this.buffered >= this.maxBuffered) {
@@ -146,8 +164,9 @@ export class LogWriter {
       try {
         // COPY reads each value straight into its column, where an INSERT of unnest(arrays) parsed the arrays and
         // then unpacked them row by row: PGlite alone, 52–81 against 70–120 µs a row (README, Performance).
-        batch.seq ??= this.marks.next();
-        await copyIn(this.sql, COPY_LOGS, batch.data.subarray(0, batch.used), { marks: this.marks, seq: batch.seq });
+        const marks = this.marks;
+        if (marks) batch.seq ??= marks.next();
+        await copyIn(this.sql, COPY_LOGS, batch.data.subarray(0, batch.used), marks && { marks, seq: batch.seq! });
         this.buffered -= batch.rows;
         this.failing = false;
         // the driver copied the data into its own message as it was written

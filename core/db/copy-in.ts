@@ -3,8 +3,8 @@ import type { Sql } from './connect.js';
 import type { WriteMarks } from './write-marks.js';
 
 /**
- * Runs `COPY … FROM STDIN` (text format) with `data` as its whole input, once under the writer's key `once`, and
- * resolves once the database has taken it (or had taken it at an earlier attempt), or rejects with its error.
+ * Runs `COPY … FROM STDIN` (text format) with `data` as its whole input, under the writer's key `once` when given,
+ * and resolves once the database has taken it (or had taken it at an earlier attempt), or rejects with its error.
  *
  * The COPY runs on a connection reserved for it. postgres.js otherwise sends other queries down a busy
  * connection when its pool is full: one sent behind the COPY's statement, before the database has answered it,
@@ -17,22 +17,25 @@ import type { WriteMarks } from './write-marks.js';
  * (porsager/postgres#1173, 3.4.9): awaiting the writable alone would wait forever. The query's reject is the
  * one place the error still reaches, so it is watched here as well.
  */
-export async function copyIn(sql: Sql, statement: string, data: string | Buffer, once: { marks: WriteMarks; seq: number }): Promise<void> {
+export async function copyIn(sql: Sql, statement: string, data: string | Buffer, once: { marks: WriteMarks; seq: number } | null): Promise<void> {
   const conn = await sql.reserve();
   try {
-    // In a transaction under the batch's key: a COPY whose answer is lost after it committed is tried again and
-    // finds its key taken, rather than writing its rows twice (WriteMarks).
-    await conn`BEGIN`;
-    if (await once.marks.claim(conn, once.seq)) await copyOn(conn, statement, data);
-    await conn`COMMIT`;
+    if (!once) await copyOn(conn, statement, data);
+    else {
+      // In a transaction under the batch's key: a COPY whose answer is lost after it committed is tried again and
+      // finds its key taken, rather than writing its rows twice (WriteMarks).
+      await conn`BEGIN`;
+      if (await once.marks.claim(conn, once.seq)) await copyOn(conn, statement, data);
+      await conn`COMMIT`;
+      once.marks.done(once.seq);
+    }
   } catch (e) {
     if (!connectionLost(e)) {
-      await conn`ROLLBACK`.catch(() => {});
+      if (once) await conn`ROLLBACK`.catch(() => {});
       conn.release();
     }
     throw e;
   }
-  once.marks.done(once.seq);
   conn.release();
 }
 

@@ -96,7 +96,7 @@ describe('LogWriter on a database', () => {
         other: JSON.stringify({ text }),
       }),
     );
-    const writer = new LogWriter(db.sql, quiet, 50_000, 5);
+    const writer = new LogWriter(db.sql, quiet, { batchRows: 5 });
     for (const row of rows) writer.add(row);
     await writer.flush();
     const back = await db.sql<Array<NewLog & { id: number }>>`
@@ -128,7 +128,7 @@ describe('LogWriter on a database', () => {
   it('keeps its batches apart from queries the pool sends meanwhile: each is answered, every row lands', async () => {
     // A full pool sends a query down a busy connection; one behind a COPY's statement used to travel inside the
     // COPY's data (PostgreSQL ended the connection and the queries on it failed; the embedded database stalled).
-    const writer = new LogWriter(db.sql, quiet, 50_000, 100);
+    const writer = new LogWriter(db.sql, quiet, { batchRows: 100 });
     const failures: string[] = [];
     for (let round = 0; round < 20; round++) {
       for (let i = 0; i < 100; i++) writer.add(newLog({ type: 2, content: `busy ${round}.${i}`, created_at: 1_764_300_000 }));
@@ -150,7 +150,7 @@ describe('LogWriter on a database', () => {
     const sql = postgres({ host: '127.0.0.1', port: relay.port, user: db.sql.options.user, database: db.sql.options.database, ...driverOptions(2) }) as unknown as Sql;
     try {
       const errors: unknown[] = [];
-      const writer = new LogWriter(sql, { ...quiet, error: (_m, f) => errors.push(f) }, 50_000, 50);
+      const writer = new LogWriter(sql, { ...quiet, error: (_m, f) => errors.push(f) }, { batchRows: 50 });
       for (let i = 0; i < 10; i++) writer.add(newLog({ type: 2, content: `cut ${i}`, created_at: 1_764_400_000 }));
       await writer.flush();
       expect([relay.cuts(), errors.length]).toEqual([1, 1]);
