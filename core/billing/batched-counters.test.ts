@@ -15,8 +15,11 @@ function database() {
   const committed: Record<Table, unknown[]> = { users: [], tokens: [], channels: [] };
   const keys = new Set<string>();
   let failing: 'statement' | 'answer' | null = null;
-  // (writer, knownBelow) for the delete, (writer, seq) for the claim, then the users', tokens' and channels' deltas
-  const sql = ((_: TemplateStringsArray, writer: string, _known: number, _w: string, seq: number, ...deltas: string[]) => {
+  // the key's fragment (WriteMarks.claimed: writer, knownBelow, writer, seq), then the users', tokens' and channels' deltas
+  const sql = ((strings: TemplateStringsArray, ...values: unknown[]) => {
+    if (strings[0]!.startsWith('known AS')) return { claim: values };
+    const [claim, ...deltas] = values as [{ claim: [string, number, string, number] }, ...string[]];
+    const [writer, , , seq] = claim.claim;
     if (failing === 'statement') {
       failing = null;
       return Promise.reject(new Error('connection closed'));

@@ -97,11 +97,9 @@ export class BatchedCounters {
     const u = JSON.stringify([...users].map(([id, d]) => ({ id, q: d.quota, u: d.used, r: d.requests })));
     const t = JSON.stringify([...tokens].map(([id, d]) => ({ id, q: d.remain, u: d.used, a: d.accessed })));
     const c = JSON.stringify([...channels].map(([id, used]) => ({ id, u: used })));
-    const { writer } = this.marks;
     try {
       await this.sql`
-        WITH known AS (DELETE FROM ferryman_writes WHERE writer = ${writer} AND seq < ${this.marks.knownBelow()}),
-        claimed AS (INSERT INTO ferryman_writes (writer, seq) VALUES (${writer}, ${seq}) ON CONFLICT DO NOTHING RETURNING 1),
+        WITH ${this.marks.claimed(this.sql, seq)},
         u AS (
           UPDATE users SET quota = users.quota - d.q, used_quota = users.used_quota + d.u, request_count = users.request_count + d.r
           FROM json_to_recordset(${u}::text::json) AS d(id bigint, q bigint, u bigint, r bigint)

@@ -35,9 +35,12 @@ function fakeSql(onCopy: () => void = () => {}) {
       return query;
     },
     // copyIn runs each COPY on a connection of its own, in a transaction whose first statement claims the batch's key
+    // (WriteMarks.claimed's fragment, then a statement selecting from it)
     async reserve() {
-      const statement = (strings: TemplateStringsArray) =>
-        down ? Promise.reject(new Error('connection refused')) : Promise.resolve(strings.join('').includes('INSERT INTO ferryman_writes') ? [{}] : []);
+      const statement = (strings: TemplateStringsArray) => {
+        if (strings[0]!.startsWith('known AS')) return {};
+        return down ? Promise.reject(new Error('connection refused')) : Promise.resolve(strings.join('').includes('FROM claimed') ? [{}] : []);
+      };
       return Object.assign(statement, { unsafe: sql.unsafe, release() {} });
     },
   } as unknown as Sql;

@@ -136,6 +136,8 @@ function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, ans
   };
   const keys = new Map<string, boolean>();
   const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
+    // a debt payment's key (WriteMarks.claimed: writer, knownBelow, writer, seq), its statement's first value
+    if (strings[0]!.startsWith('known AS')) return { claim: v };
     const text = strings.join('?');
     if (text.includes('ferryman_lease_seen(')) {
       db.leases++;
@@ -162,30 +164,17 @@ function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, ans
       return Promise.resolve([{ alive: db.alive }]);
     }
     if (text.includes('UPDATE users SET quota = quota -')) {
-      db.charged.push(v[0] as number);
+      const [writer, , , seq] = (v[0] as { claim: unknown[] }).claim;
+      const key = `${String(writer)}#${String(seq)}`;
+      if (!keys.has(key)) {
+        keys.set(key, true);
+        db.charged.push(v[1] as number);
+      }
       if (chargesLost-- > 0) return Promise.reject(new Error('write CONNECTION_CLOSED'));
     }
     return Promise.resolve([]);
   }) as unknown as Sql;
-  // a debt is paid in a transaction whose first statement claims its key: (writer, knownBelow, writer, seq)
-  const begin = async (fn: (tx: unknown) => Promise<unknown>) => {
-    const staged: Array<() => void> = [];
-    const tx = (strings: TemplateStringsArray, ...v: unknown[]) => {
-      if (!strings.join('?').includes('INSERT INTO ferryman_writes')) {
-        staged.push(() => db.charged.push(v[0] as number));
-        return Promise.resolve([]);
-      }
-      const key = `${String(v[2])}#${String(v[3])}`;
-      if (keys.has(key)) return Promise.resolve([]);
-      staged.push(() => keys.set(key, true));
-      return Promise.resolve([{}]);
-    };
-    const out = await fn(tx);
-    for (const commit of staged) commit();
-    if (chargesLost-- > 0) throw new Error('write CONNECTION_CLOSED');
-    return out;
-  };
-  return { db, sql: Object.assign(sql, { begin }) as unknown as Sql };
+  return { db, sql };
 }
 
 describe('QuotaLeases when the database has taken a slice back', () => {
@@ -421,15 +410,13 @@ function tokenRowDatabase() {
       if (was) db.row = null;
       return was ? [{}] : [];
     }
-    if (text.includes('UPDATE tokens SET remain_quota = remain_quota -')) db.remain -= v[0] as number;
+    if (text.includes('UPDATE tokens SET remain_quota = remain_quota -')) db.remain -= v[1] as number;
     return [];
   };
-  const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => Promise.resolve(tokenStatement(strings.join('?'), v))) as unknown as Sql;
-  // debts are paid in a transaction whose first statement claims its key
-  const begin = async (fn: (tx: unknown) => Promise<unknown>) =>
-    fn((strings: TemplateStringsArray, ...v: unknown[]) =>
-      Promise.resolve(strings.join('?').includes('INSERT INTO ferryman_writes') ? [{}] : tokenStatement(strings.join('?'), v)));
-  return { db, sql: Object.assign(sql, { begin }) as unknown as Sql };
+  const sql = ((strings: TemplateStringsArray, ...v: unknown[]) =>
+    // a debt payment's key is its statement's first value (WriteMarks.claimed)
+    strings[0]!.startsWith('known AS') ? { claim: v } : Promise.resolve(tokenStatement(strings.join('?'), v))) as unknown as Sql;
+  return { db, sql };
 }
 
 describe("QuotaLeases when a token's quota is set by hand", () => {

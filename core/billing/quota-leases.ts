@@ -472,8 +472,11 @@ export class QuotaLeases {
           const p = this.paying.get(key) ?? this.startPaying(key);
           if (!p) return;
           const { amount, seq } = p;
-          await this.marks.once(this.sql, seq, (tx) =>
-            key[0] === 'u' ? tx`UPDATE users SET quota = quota - ${amount} WHERE id = ${id}` : tx`UPDATE tokens SET remain_quota = remain_quota - ${amount} WHERE id = ${id}`);
+          const claimed = this.marks.claimed(this.sql, seq);
+          await (key[0] === 'u'
+            ? this.sql`WITH ${claimed} UPDATE users SET quota = quota - ${amount} WHERE id = ${id} AND EXISTS (SELECT 1 FROM claimed)`
+            : this.sql`WITH ${claimed} UPDATE tokens SET remain_quota = remain_quota - ${amount} WHERE id = ${id} AND EXISTS (SELECT 1 FROM claimed)`);
+          this.marks.done(seq);
           this.paying.delete(key);
         }
       }).catch((e: unknown) => this.log.error('charging a returned lease failed; will retry', { error: String(e) }));

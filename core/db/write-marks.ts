@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import type { Sql } from './connect.js';
 import { instanceId } from './instance-id.js';
 
@@ -35,27 +36,19 @@ export class WriteMarks {
   }
 
   /**
-   * The first statement of the write's transaction: false when the write of `seq` has committed already, and then
-   * the transaction writes nothing. An attempt still running is waited for (the insert conflicts with its key once
-   * it commits). The keys whose outcome is known go.
+   * The key's two common table expressions, for a write's statement to begin `WITH ${claimed}`: `known` deletes the
+   * keys whose outcome is known; `claimed` inserts the key of `seq` and returns a row only when it is new, so the
+   * statement's writes, each guarded by `EXISTS (SELECT 1 FROM claimed)`, apply nothing when the write has committed
+   * already. An attempt still running is waited for (the insert conflicts with its key once it commits).
    */
-  async claim(tx: Sql, seq: number): Promise<boolean> {
-    const rows = await tx`
-      WITH known AS (DELETE FROM ferryman_writes WHERE writer = ${this.writer} AND seq < ${this.knownBelow()})
-      INSERT INTO ferryman_writes (writer, seq) VALUES (${this.writer}, ${seq}) ON CONFLICT DO NOTHING RETURNING 1`;
-    return rows.length === 1;
+  claimed(sql: Sql, seq: number): postgres.PendingQuery<postgres.Row[]> {
+    return sql`known AS (DELETE FROM ferryman_writes WHERE writer = ${this.writer} AND seq < ${this.knownBelow()}),
+      claimed AS (INSERT INTO ferryman_writes (writer, seq) VALUES (${this.writer}, ${seq}) ON CONFLICT DO NOTHING RETURNING 1)`;
   }
 
-  /** Runs `write` in one transaction under the key `seq` unless it has committed already; true when it ran now. */
-  async once(sql: Sql, seq: number, write: (tx: Sql) => Promise<unknown>): Promise<boolean> {
-    const ran = (await sql.begin(async (tx) => {
-      const t = tx as unknown as Sql;
-      if (!(await this.claim(t, seq))) return false;
-      await write(t);
-      return true;
-    })) as boolean;
-    this.done(seq);
-    return ran;
+  /** The first statement of a write's transaction: false when the write of `seq` has committed already. */
+  async claim(tx: Sql, seq: number): Promise<boolean> {
+    return (await tx`WITH ${this.claimed(tx, seq)} SELECT 1 FROM claimed`).length === 1;
   }
 }
 

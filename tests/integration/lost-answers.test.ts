@@ -9,7 +9,7 @@ import { eventually } from '../support/console-client.js';
 import { openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
 
 // A statement whose answer is lost with its connection may have committed. The gateway's batched writes (consume
-// logs, counters, lease hand-backs) are tried again after a failure: each must apply once whether the lost attempt
+// logs, counters, lease hand-backs, debt payments) are tried again after a failure: each must apply once whether the lost attempt
 // committed or not (WriteMarks); a reservation statement's requests are refused, so what it reserved must come back.
 // The relay lets a chosen statement run on the real database and drops its answer. On the code before them, the
 // lost COPY, UPDATE and hand-back below were applied twice, and the reservation stayed charged.
@@ -102,5 +102,26 @@ describe('batched writes whose answer is lost', () => {
     expect((await userRow()).quota).toBe(1_000_000 - 10);
     const [row] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM quota_leases WHERE owner_id = ${userId} AND kind = 'u'`;
     expect(row!.n).toBe(0);
+  }, 30_000);
+
+  it('pays the debt of a slice taken back once when its answer is lost after it committed', async () => {
+    const leases = new QuotaLeases(relay.sql, quiet, { factor: 64, idleMs: 60_000 });
+    await leases.start();
+    const first = await leases.reserve(userId, 0, false, 10);
+    if (!first.ok) throw new Error('refused');
+    leases.finish(first.user, 10, 10); // 640 leased, 10 spent and not yet written
+    await db.sql`SELECT ferryman_reclaim_leases(NULL)`; // the node's slices taken back whole: the 10 spent is owed
+    expect((await userRow()).quota).toBe(1_000_000);
+    await leases.release(); // finds the row gone: the slice is void, the 10 owed
+    expect((await userRow()).quota).toBe(1_000_000);
+    relay.arm('UPDATE users SET quota = quota -');
+    await leases.release(); // pays; committed, the answer lost
+    expect(relay.lost).toBe(1);
+    expect((await userRow()).quota).toBe(1_000_000 - 10); // it did commit
+    leases.finish(first.user, 0, 5); // a charge beyond the reservation, from the void slice: owed too
+    await leases.release(); // the payment again under its key (found done), then the new debt
+    await leases.stop();
+    // paid twice, it would be 1 000 000 - 25
+    expect((await userRow()).quota).toBe(1_000_000 - 15);
   }, 30_000);
 });
