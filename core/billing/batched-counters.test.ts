@@ -15,11 +15,8 @@ function database() {
   const committed: Record<Table, unknown[]> = { users: [], tokens: [], channels: [] };
   const keys = new Set<string>();
   let failing: 'statement' | 'answer' | null = null;
-  // the key's fragment (WriteMarks.claimed: writer, knownBelow, writer, seq), then the users', tokens' and channels' deltas
-  const sql = ((strings: TemplateStringsArray, ...values: unknown[]) => {
-    if (strings[0]!.startsWith('known AS')) return { claim: values };
-    const [claim, ...deltas] = values as [{ claim: [string, number, string, number] }, ...string[]];
-    const [writer, , , seq] = claim.claim;
+  // ferryman_counters(writer, seq, knownBelow, the users', tokens' and channels' deltas)
+  const sql = ((_: TemplateStringsArray, writer: string, seq: number, _known: number, ...deltas: string[]) => {
     if (failing === 'statement') {
       failing = null;
       return Promise.reject(new Error('connection closed'));

@@ -88,10 +88,12 @@ export class BatchedCounters {
   }
 
   /**
-   * One statement for the three tables, under the batch's key: its updates apply only where the key's insert did, so
-   * a batch whose answer was lost after it committed applies nothing when it is sent again. One statement rather
-   * than a transaction: on the embedded database a transaction holds the one session across several turns of the
-   * relay thread's event loop, while every other statement waits. True once it has committed (now or before).
+   * One statement for the three tables (ferryman_counters, sql/0018_reserve_lock_order.sql), under the batch's key:
+   * it applies nothing when the key is there, so a batch whose answer was lost after it committed applies nothing
+   * when it is sent again. The rows are locked by id, tokens before users, as every other writer of several locks
+   * them. One statement rather than a transaction: on the embedded database a transaction holds the one session
+   * across several turns of the relay thread's event loop, while every other statement waits. True once it has
+   * committed (now or before).
    */
   private async write({ seq, users, tokens, channels }: Batch): Promise<boolean> {
     const u = JSON.stringify([...users].map(([id, d]) => ({ id, q: d.quota, u: d.used, r: d.requests })));
@@ -99,18 +101,7 @@ export class BatchedCounters {
     const c = JSON.stringify([...channels].map(([id, used]) => ({ id, u: used })));
     try {
       await this.sql`
-        WITH ${this.marks.claimed(this.sql, seq)},
-        u AS (
-          UPDATE users SET quota = users.quota - d.q, used_quota = users.used_quota + d.u, request_count = users.request_count + d.r
-          FROM json_to_recordset(${u}::text::json) AS d(id bigint, q bigint, u bigint, r bigint)
-          WHERE users.id = d.id AND EXISTS (SELECT 1 FROM claimed) RETURNING 1),
-        t AS (
-          UPDATE tokens SET remain_quota = tokens.remain_quota - d.q, used_quota = tokens.used_quota + d.u,
-                            accessed_time = GREATEST(tokens.accessed_time, d.a)
-          FROM json_to_recordset(${t}::text::json) AS d(id bigint, q bigint, u bigint, a bigint)
-          WHERE tokens.id = d.id AND EXISTS (SELECT 1 FROM claimed) RETURNING 1)
-        UPDATE channels SET used_quota = channels.used_quota + d.u
-        FROM json_to_recordset(${c}::text::json) AS d(id bigint, u bigint) WHERE channels.id = d.id AND EXISTS (SELECT 1 FROM claimed)`;
+        SELECT ferryman_counters(${this.marks.writer}, ${seq}, ${this.marks.knownBelow()}, ${u}::text::json, ${t}::text::json, ${c}::text::json)`;
       this.marks.done(seq);
       this.pending = null;
       return true;
@@ -120,3 +111,4 @@ export class BatchedCounters {
     }
   }
 }
+

@@ -19,10 +19,9 @@ function database(balance = 1_000_000) {
       return Promise.resolve([{ taken: v[0] }]);
     }
     if (text.includes('SELECT quota FROM users')) return Promise.resolve([{ quota: balance }]);
-    // the counters statement: its key's fragment (WriteMarks.claimed), then the users' deltas
-    if (strings[0]!.startsWith('known AS')) return {};
-    if (text.includes('UPDATE users SET quota = users.quota - d.q')) {
-      for (const row of JSON.parse(v[1] as string) as { q: number }[]) db.batchedBalance += row.q;
+    // the counters statement: ferryman_counters(writer, seq, knownBelow, the users' deltas, …)
+    if (text.includes('ferryman_counters(')) {
+      for (const row of JSON.parse(v[3] as string) as { q: number }[]) db.batchedBalance += row.q;
     }
     return Promise.resolve([]);
   }) as unknown as Sql;

@@ -1,3 +1,4 @@
+import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
@@ -7,10 +8,11 @@ const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
 
 /**
  * ferryman_reserve_once over a balance, in memory, with its write keys. `fail` makes the next statement fail:
- * 'refused' without a connection, 'before' without running it, 'after' once it has committed (its answer lost).
+ * 'refused' without a connection, 'before' without running it, 'after' once it has committed (its answer lost);
+ * `errors` answers the next statements with these SQLSTATEs, rolled back.
  */
 function database(balance: number) {
-  const db = { balance, statements: 0, fail: null as 'refused' | 'before' | 'after' | null };
+  const db = { balance, statements: 0, fail: null as 'refused' | 'before' | 'after' | null, errors: [] as string[] };
   const answers = new Map<string, { idx: number; status: number; user_quota: number; token_quota: number }[] | null>();
   const sql = ((_: TemplateStringsArray, items: string, writer: string, seq: number, _known: number, apply: boolean) => {
     db.statements++;
@@ -21,6 +23,8 @@ function database(balance: number) {
       // refused: no connection was made; before: the connection went before the statement ran
       return Promise.reject(Object.assign(new Error(refused ? 'connect ECONNREFUSED' : 'write CONNECTION_CLOSED'), { code: refused ? 'ECONNREFUSED' : 'CONNECTION_CLOSED' }));
     }
+    const code = db.errors.shift();
+    if (code) return Promise.reject(new postgres.PostgresError({ message: `error ${code}`, code, severity: 'ERROR' } as never));
     if (answers.has(key)) return Promise.resolve(answers.get(key) ?? []);
     if (!apply) {
       answers.set(key, null); // fenced
@@ -69,6 +73,31 @@ describe('ReservationBatcher', () => {
     expect(orphaned).toEqual([]);
     expect(db.statements).toBe(2); // the statement, then the question under its key
     expect(await batcher.submit(item(200))).toMatchObject({ status: 0, user_quota: 800 });
+  });
+
+  it('sends a statement the database rolled back to break a deadlock again, and serves its requests', async () => {
+    const { db, sql } = database(1_000);
+    const batcher = new ReservationBatcher(sql, quiet, () => {});
+    db.errors = ['40P01', '40001'];
+    const [a, b] = [batcher.submit(item(300)), batcher.submit(item(200))];
+    expect(await a).toMatchObject({ status: 0 });
+    expect(await b).toMatchObject({ status: 0, user_quota: 500 });
+    await wait(300);
+    // the first request's statement three times, the second's (queued meanwhile) once; no follow-up: a statement
+    // answered with an error reserved nothing
+    expect(db.statements).toBe(4);
+  });
+
+  it('refuses the requests of a statement the database answered with an error, and asks nothing more about it', async () => {
+    const { db, sql } = database(1_000);
+    const batcher = new ReservationBatcher(sql, quiet, () => {});
+    db.errors = ['XX000'];
+    await expect(batcher.submit(item(300))).rejects.toThrow('error XX000');
+    db.errors = ['40P01', '40P01', '40P01'];
+    await expect(batcher.submit(item(300))).rejects.toThrow('error 40P01'); // gives up after three
+    await wait(300);
+    expect(db.statements).toBe(4);
+    expect(db.balance).toBe(1_000);
   });
 
   it('asks nothing about a statement that never reached the database', async () => {

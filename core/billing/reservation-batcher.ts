@@ -1,3 +1,4 @@
+import postgres from 'postgres';
 import type { Sql } from '../db/connect.js';
 import { WriteMarks } from '../db/write-marks.js';
 import type { Logger } from '../log/logger.js';
@@ -43,7 +44,9 @@ const RETRY_MS = [100, 200, 500, 1000, 2000, 5000];
  * Each statement runs under a write key (WriteMarks). When one fails, its requests are refused at once, and the key
  * is asked about again in the background until the database answers: had the statement committed with its answer
  * lost, the reservations it made are handed to `orphaned` (the ledger refunds them); had it not, the key is fenced so
- * it never will.
+ * it never will. One the database refused (an error answer) reserved nothing; one it rolled back to break a deadlock
+ * (items of several users and tokens, locked in their order, against a counters statement locking them in its own)
+ * is sent again.
  */
 export class ReservationBatcher {
   private queue: Waiting[] = [];
@@ -73,16 +76,21 @@ export class ReservationBatcher {
       while (this.queue.length) {
         const batch = this.queue.splice(0, this.maxBatch);
         const items = batch.map((w) => w.item);
-        const seq = this.marks.next();
-        try {
-          const rows = await this.send(items, seq, true);
-          this.marks.done(seq);
-          const byIdx = new Map(rows.map((r) => [r.idx, r]));
-          batch.forEach((w, i) => w.resolve(byIdx.get(i)));
-        } catch (e) {
-          for (const w of batch) w.reject(e);
-          if (neverSent(e)) this.marks.done(seq);
-          else this.followUpLater({ seq, items });
+        for (let attempt = 1; ; attempt++) {
+          const seq = this.marks.next();
+          try {
+            const rows = await this.send(items, seq, true);
+            this.marks.done(seq);
+            const byIdx = new Map(rows.map((r) => [r.idx, r]));
+            batch.forEach((w, i) => w.resolve(byIdx.get(i)));
+          } catch (e) {
+            if (neverSent(e) || refused(e)) this.marks.done(seq);
+            // rolled back by the database to break a lock cycle with another writer's statement: sent again
+            if (refused(e) && CONFLICTS.has(e.code) && attempt < MAX_CONFLICT_ATTEMPTS) continue;
+            for (const w of batch) w.reject(e);
+            if (!neverSent(e) && !refused(e)) this.followUpLater({ seq, items });
+          }
+          break;
         }
       }
     } finally {
@@ -136,6 +144,19 @@ export class ReservationBatcher {
     this.scheduleFollowUp();
   }
 }
+
+/**
+ * The database answered the statement with an error: it ran in a transaction of its own, rolled back, so nothing
+ * was reserved and there is nothing to ask about. (FATAL, a connection ended by the server, is not counted: the
+ * statement may have committed before it.)
+ */
+function refused(e: unknown): e is postgres.PostgresError {
+  return e instanceof postgres.PostgresError && e.severity === 'ERROR';
+}
+
+/** deadlock_detected, serialization_failure: the statement lost a lock cycle, and the same statement may succeed now */
+const CONFLICTS = new Set(['40P01', '40001']);
+const MAX_CONFLICT_ATTEMPTS = 3;
 
 /** The statement failed before it reached the database (no connection could be made): nothing to ask about. */
 function neverSent(e: unknown): boolean {

@@ -58,7 +58,7 @@ describe('batched writes whose answer is lost', () => {
   it('applies a counters batch once when its answer is lost after it committed', async () => {
     const counters = new BatchedCounters(relay.sql, quiet);
     counters.addUser(userId, 700, 700, 1);
-    relay.arm('UPDATE users');
+    relay.arm('ferryman_counters');
     await counters.flush();
     expect(relay.lost).toBe(1);
     expect(await userRow()).toEqual({ quota: 1_000_000 - 700, used_quota: 700 }); // it did commit
