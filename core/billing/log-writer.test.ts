@@ -38,7 +38,7 @@ function fakeSql(onCopy: () => void = () => {}) {
     // (WriteMarks.claimed's fragment, then a statement selecting from it)
     async reserve() {
       const statement = (strings: TemplateStringsArray) => {
-        if (strings[0]!.startsWith('known AS')) return {};
+        if (strings[0]!.startsWith('claimed AS')) return {};
         return down ? Promise.reject(new Error('connection refused')) : Promise.resolve(strings.join('').includes('FROM claimed') ? [{}] : []);
       };
       return Object.assign(statement, { unsafe: sql.unsafe, release() {} });

@@ -136,8 +136,8 @@ function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, ans
   };
   const keys = new Map<string, boolean>();
   const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
-    // a debt payment's key (WriteMarks.claimed: writer, knownBelow, writer, seq), its statement's first value
-    if (strings[0]!.startsWith('known AS')) return { claim: v };
+    // a debt payment's key (WriteMarks.claimed: writer, seq, knownBelow), its statement's first value
+    if (strings[0]!.startsWith('claimed AS')) return { claim: v };
     const text = strings.join('?');
     if (text.includes('ferryman_lease_seen(')) {
       db.leases++;
@@ -164,7 +164,7 @@ function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, ans
       return Promise.resolve([{ alive: db.alive }]);
     }
     if (text.includes('UPDATE users SET quota = quota -')) {
-      const [writer, , , seq] = (v[0] as { claim: unknown[] }).claim;
+      const [writer, seq] = (v[0] as { claim: unknown[] }).claim;
       const key = `${String(writer)}#${String(seq)}`;
       if (!keys.has(key)) {
         keys.set(key, true);
@@ -415,7 +415,7 @@ function tokenRowDatabase() {
   };
   const sql = ((strings: TemplateStringsArray, ...v: unknown[]) =>
     // a debt payment's key is its statement's first value (WriteMarks.claimed)
-    strings[0]!.startsWith('known AS') ? { claim: v } : Promise.resolve(tokenStatement(strings.join('?'), v))) as unknown as Sql;
+    strings[0]!.startsWith('claimed AS') ? { claim: v } : Promise.resolve(tokenStatement(strings.join('?'), v))) as unknown as Sql;
   return { db, sql };
 }
 

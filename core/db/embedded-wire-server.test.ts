@@ -26,8 +26,8 @@ describe('EmbeddedWireServer', () => {
     await a`CREATE TABLE counter (id int PRIMARY KEY, n bigint NOT NULL)`;
     await a`INSERT INTO counter VALUES (1, 0)`;
     await a`CREATE TABLE copied (n int NOT NULL, t text NOT NULL)`;
-    // copyIn writes under a key of ferryman_writes
-    await a.unsafe(readFileSync(`${migrationsDir()}/0015_logs_write_marks.sql`, 'utf8'));
+    // copyIn writes under a key of ferryman_writes, taken by ferryman_claim
+    for (const file of ['0015_logs_write_marks.sql', '0019_logs_write_claim.sql']) await a.unsafe(readFileSync(`${migrationsDir()}/${file}`, 'utf8'));
   }, 180_000);
 
   afterAll(async () => {

@@ -36,14 +36,13 @@ export class WriteMarks {
   }
 
   /**
-   * The key's two common table expressions, for a write's statement to begin `WITH ${claimed}`: `known` deletes the
-   * keys whose outcome is known; `claimed` inserts the key of `seq` and returns a row only when it is new, so the
-   * statement's writes, each guarded by `EXISTS (SELECT 1 FROM claimed)`, apply nothing when the write has committed
-   * already. An attempt still running is waited for (the insert conflicts with its key once it commits).
+   * The key as a common table expression, for a write's statement to begin `WITH ${claimed}`: `claimed` takes the key
+   * of `seq` (ferryman_claim, sql/0019: the keys whose outcome is known go) and holds a row only when it is new, so
+   * the statement's writes, each guarded by `EXISTS (SELECT 1 FROM claimed)`, apply nothing when the write has
+   * committed already. An attempt still running is waited for (the key's insert conflicts with it once it commits).
    */
   claimed(sql: Sql, seq: number): postgres.PendingQuery<postgres.Row[]> {
-    return sql`known AS (DELETE FROM ferryman_writes WHERE writer = ${this.writer} AND seq < ${this.knownBelow()}),
-      claimed AS (INSERT INTO ferryman_writes (writer, seq) VALUES (${this.writer}, ${seq}) ON CONFLICT DO NOTHING RETURNING 1)`;
+    return sql`claimed AS (SELECT 1 WHERE ferryman_claim(${this.writer}, ${seq}, ${this.knownBelow()}))`;
   }
 
   /** The first statement of a write's transaction: false when the write of `seq` has committed already. */

@@ -74,4 +74,56 @@ describe.skipIf(testDbKind() !== 'postgres')('rows locked in one order by every 
     // each reservation took 1 from a balance, each counters delta 1 more (and 1 of used)
     expect(Number(u!.quota)).toBe(4 * 1_000_000_000 - served - Number(c!.used));
   }, 60_000);
+
+  it('returns dead nodes\' slices while counters batches lock the same rows', async () => {
+    const failures: string[] = [];
+    const logger: Logger = { info() {}, warn() {}, debug() {}, error: (message, fields) => failures.push(`${message} ${JSON.stringify(fields)}`) };
+    const counters = new BatchedCounters(db.sql, logger);
+    const balances = async () => {
+      const [row] = await db.sql<{ u: number; t: number; used: number }[]>`
+        SELECT (SELECT sum(quota) FROM users WHERE id IN ${db.sql(users)})::bigint AS u,
+               (SELECT sum(used_quota) FROM users WHERE id IN ${db.sql(users)})::bigint AS used,
+               (SELECT sum(remain_quota) FROM tokens WHERE id IN ${db.sql(tokens)})::bigint AS t`;
+      return { u: Number(row!.u), t: Number(row!.t), used: Number(row!.used) };
+    };
+    const before = await balances();
+    let returned = 0;
+    const end = Date.now() + 4_000;
+    const writeCounters = async () => {
+      while (Date.now() < end) {
+        for (let i = 3; i >= 0; i--) {
+          counters.addUser(users[i]!, 1, 1, 1);
+          counters.addToken(tokens[i]!, 1, false, 1);
+        }
+        await counters.flush();
+      }
+    };
+    // a node that stopped beating with a slice of every user and token, and a reclaim that returns them
+    const reclaim = async (k: number) => {
+      for (let n = 0; Date.now() < end; n++) {
+        const node = `lock-order-dead-${k}-${n}`;
+        try {
+          await db.sql`INSERT INTO ferryman_nodes (node, heartbeat_at) VALUES (${node}, 0)`;
+          await db.sql`INSERT INTO quota_leases (kind, owner_id, node, amount, updated_at)
+            SELECT kind, id, ${node}, 5, 0 FROM (SELECT 'u' AS kind, unnest(${users}::bigint[]) AS id
+              UNION ALL SELECT 't', unnest(${tokens}::bigint[])) s`;
+          await db.sql`SELECT ferryman_reclaim_leases(60)`;
+          returned++;
+        } catch (e) {
+          failures.push(String(e));
+        }
+      }
+    };
+    await Promise.all([writeCounters(), reclaim(0), reclaim(1)]);
+    await counters.flush();
+    expect(failures).toEqual([]);
+    expect(returned).toBeGreaterThan(50);
+    const [left] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM quota_leases`;
+    expect(left!.n).toBe(0);
+    // the slices were never taken from the balances here, so each return adds 5 to every user and token
+    const after = await balances();
+    const counted = after.used - before.used;
+    expect(after.u).toBe(before.u + 4 * 5 * returned - counted);
+    expect(after.t).toBe(before.t + 4 * 5 * returned - counted);
+  }, 60_000);
 });

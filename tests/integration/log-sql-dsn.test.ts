@@ -42,7 +42,7 @@ describe('logs in a database of their own (LOG_SQL_DSN)', () => {
 
   it('migrates the log database with the logs table alone, partitioned, and the write keys of its batches', async () => {
     const migrations = await logSql<{ name: string }[]>`SELECT name FROM ferryman_migrations`;
-    expect(migrations.map((m) => m.name)).toEqual(['0011_logs_partitioned.sql', '0013_logs_redundant_indexes.sql', '0015_logs_write_marks.sql']);
+    expect(migrations.map((m) => m.name)).toEqual(['0011_logs_partitioned.sql', '0013_logs_redundant_indexes.sql', '0015_logs_write_marks.sql', '0019_logs_write_claim.sql']);
     expect(await logSql`SELECT 1 FROM pg_class WHERE relname = 'users'`).toHaveLength(0);
     const [logs] = await logSql<{ relkind: string }[]>`SELECT relkind FROM pg_class WHERE oid = 'logs'::regclass`;
     expect(logs!.relkind).toBe('p');
