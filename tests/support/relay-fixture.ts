@@ -80,7 +80,7 @@ export interface Ledger {
 }
 
 /** A user's balance and counters beside the sum and count of their consume logs, once `settle` accepts them. */
-export async function ledger(gw: TestGateway, userId: number, settle: (v: Ledger) => boolean = () => true): Promise<Ledger> {
+export async function ledger(gw: TestGateway, userId: number, settle: (v: Ledger) => boolean = () => true, timeoutMs?: number): Promise<Ledger> {
   return eventually(
     async (): Promise<Ledger> => {
       const [u] = await gw.sql<{ quota: number; used_quota: number; request_count: number }[]>`SELECT quota, used_quota, request_count FROM users WHERE id = ${userId}`;
@@ -88,6 +88,7 @@ export async function ledger(gw: TestGateway, userId: number, settle: (v: Ledger
       return { quota: u!.quota, used: u!.used_quota, requests: u!.request_count, charged: Number(l!.charged), logs: Number(l!.n) };
     },
     settle,
+    timeoutMs,
   );
 }
 
