@@ -21,6 +21,7 @@ import { tuneHeap } from './config/heap-tuning.js';
 import { mountApi } from './console-api/mount-api.js';
 import { routes } from './console-api/routes.js';
 import { connectDatabase, connectEmbeddedSocket, withLogDatabase, type Database } from './db/connect.js';
+import { startEmbeddedUpkeep } from './db/embedded-upkeep.js';
 import { migrateDatabase } from './db/migrate.js';
 import { forgetOldWriteMarks } from './db/write-marks.js';
 import { UsageDashboard } from './dashboard/usage-dashboard.js';
@@ -183,6 +184,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   const tasks = startTasks(app, services, gate);
   const healthJobs = startHealthJobs(services);
   const logRetention = startLogRetention(services);
+  const upkeep = startEmbeddedUpkeep(services);
   mountApi(app, routes, services);
   mountStatic(app, loadStaticFiles(env.PWA_DIST ?? defaultPwaDist()));
 
@@ -239,6 +241,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       await tasks.stop();
       await healthJobs.stop();
       await logRetention.stop();
+      await upkeep.stop();
       await channelHealth.close();
       await services.push.close();
       await relay.close();

@@ -44,6 +44,8 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /** shared_buffers of the embedded database (MB); resident once used, since PGlite's heap never shrinks. */
   EMBEDDED_DB_SHARED_BUFFERS_MB: int(16, 1, 4096),
+  /** Seconds between the embedded database's VACUUM rounds, which PostgreSQL's autovacuum does for a server; 0 = none. */
+  EMBEDDED_DB_VACUUM_INTERVAL: int(60, 0, 86_400),
   /**
    * Let V8 optimize the embedded database's hot WebAssembly (4–7 % less CPU per relayed request). Unset: on when
    * MALLOC_ARENA_MAX caps glibc at one or two arenas, off otherwise (core/db/wasm-tier.ts).

@@ -27,9 +27,12 @@ describe.runIf(testDbKind() === 'embedded')('embedded database footprint setting
     } finally {
       await first.stop();
     }
-    const second = await startGateway({ EMBEDDED_DB_SHARED_BUFFERS_MB: '24' }, { dataDir: dir });
+    const second = await startGateway({ EMBEDDED_DB_SHARED_BUFFERS_MB: '24', EMBEDDED_DB_VACUUM_INTERVAL: '1' }, { dataDir: dir });
     try {
       expect(await second.sql`SHOW shared_buffers`).toEqual([{ shared_buffers: '24MB' }]);
+      // its VACUUM rounds (PGlite has no autovacuum: core/db/embedded-upkeep.ts) go over every table
+      const round = await eventually(async () => /"msg":"embedded database vacuumed".*"tables":(\d+)/.exec(second.output()), (m) => m !== null, 15_000);
+      expect(Number(round?.[1])).toBeGreaterThan(60);
       // The setup made by the first run is still there: the second opened the database, it did not create one.
       expect(await second.sql`SELECT count(*)::int AS n FROM users WHERE role = 100`).toEqual([{ n: 1 }]);
     } finally {
