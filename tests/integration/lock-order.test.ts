@@ -33,12 +33,11 @@ describe.skipIf(testDbKind() !== 'postgres')('rows locked in one order by every 
   }, 120_000);
   afterAll(async () => db?.close());
 
-  it('serves every reservation and writes every counters batch while reservation batches and counters overlap', async () => {
+  /** Counters batches over every user and token for 4 s, and the errors logged by them and the test's other writers. */
+  const countersBeside = () => {
     const failures: string[] = [];
     const logger: Logger = { info() {}, warn() {}, debug() {}, error: (message, fields) => failures.push(`${message} ${JSON.stringify(fields)}`) };
     const counters = new BatchedCounters(db.sql, logger);
-    const nodes = [0, 1, 2].map(() => new ReservationBatcher(db.sql, logger, () => {}));
-    let served = 0;
     const end = Date.now() + 4_000;
     const writeCounters = async () => {
       while (Date.now() < end) {
@@ -50,6 +49,13 @@ describe.skipIf(testDbKind() !== 'postgres')('rows locked in one order by every 
         await counters.flush();
       }
     };
+    return { failures, logger, counters, end, writeCounters };
+  };
+
+  it('serves every reservation and writes every counters batch while reservation batches and counters overlap', async () => {
+    const { failures, logger, end, writeCounters } = countersBeside();
+    const nodes = [0, 1, 2].map(() => new ReservationBatcher(db.sql, logger, () => {}));
+    let served = 0;
     const reserve = async (node: ReservationBatcher, k: number) => {
       while (Date.now() < end) {
         await Promise.all(
@@ -76,9 +82,7 @@ describe.skipIf(testDbKind() !== 'postgres')('rows locked in one order by every 
   }, 60_000);
 
   it('returns dead nodes\' slices while counters batches lock the same rows', async () => {
-    const failures: string[] = [];
-    const logger: Logger = { info() {}, warn() {}, debug() {}, error: (message, fields) => failures.push(`${message} ${JSON.stringify(fields)}`) };
-    const counters = new BatchedCounters(db.sql, logger);
+    const { failures, end, writeCounters, counters } = countersBeside();
     const balances = async () => {
       const [row] = await db.sql<{ u: number; t: number; used: number }[]>`
         SELECT (SELECT sum(quota) FROM users WHERE id IN ${db.sql(users)})::bigint AS u,
@@ -88,16 +92,6 @@ describe.skipIf(testDbKind() !== 'postgres')('rows locked in one order by every 
     };
     const before = await balances();
     let returned = 0;
-    const end = Date.now() + 4_000;
-    const writeCounters = async () => {
-      while (Date.now() < end) {
-        for (let i = 3; i >= 0; i--) {
-          counters.addUser(users[i]!, 1, 1, 1);
-          counters.addToken(tokens[i]!, 1, false, 1);
-        }
-        await counters.flush();
-      }
-    };
     // a node that stopped beating with a slice of every user and token, and a reclaim that returns them
     const reclaim = async (k: number) => {
       for (let n = 0; Date.now() < end; n++) {
