@@ -72,7 +72,7 @@ describe('embeddedUpkeepRound', () => {
     expect(after.db).toBeLessThan(before.db);
   }, 120_000);
 
-  it('analyzes a log partition without statistics at once, and the current ones again when asked (daily)', async () => {
+  it('analyzes a log partition without statistics at once, and the current ones again on the daily round', async () => {
     await sql`TRUNCATE logs`;
     await sql.unsafe(`DELETE FROM pg_statistic WHERE starelid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = 'logs'::regclass)`);
     await addLogs('first-model', 2000);

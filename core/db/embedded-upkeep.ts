@@ -14,8 +14,8 @@ export interface UpkeepRound {
   ms: number;
 }
 
-/** How often the partitions of the logs being written are analyzed again. */
-export const LOG_ANALYZE_EVERY_S = 86_400;
+/** How often the tables' statistics are made again (the logs': those of the partitions still being written). */
+export const ANALYZE_EVERY_S = 86_400;
 
 /**
  * What autovacuum does for a PostgreSQL server, done for the embedded database: PGlite runs PostgreSQL in
@@ -30,19 +30,19 @@ export const LOG_ANALYZE_EVERY_S = 86_400;
  * database's one session. A page frozen whole is skipped by the next round (the visibility map), so a round's cost
  * follows what was written since the last one (~1.5 µs a new log row) rather than the database's size; the first
  * round after an upgrade reads everything once. Freezing every round, not at an age threshold, means the logs never
- * need one aggressive scan of a whole partition. Statistics: the other tables of the schema every round (small);
- * a log partition when it has none, and, when `analyzeCurrentLogs`, those whose month has not ended a day ago
- * (ANALYZE samples 30 000 rows, about a second a partition on PGlite).
+ * need one aggressive scan of a whole partition. Statistics (ANALYZE, the schema's tables): at once for a table
+ * that has none, and on the `daily` round for the others but the log partitions whose month ended over a day ago
+ * (ANALYZE samples 30 000 rows, about a second a partition on PGlite, and the old months do not change).
  */
-export async function embeddedUpkeepRound(sql: Sql, now: number, analyzeCurrentLogs: boolean): Promise<UpkeepRound> {
+export async function embeddedUpkeepRound(sql: Sql, now: number, daily: boolean): Promise<UpkeepRound> {
   const started = performance.now();
   // ordinary tables and materialized views of every schema but other sessions' temporary ones; a partitioned
   // table's partitions are listed themselves (the parent holds no rows), TOAST tables go with their tables
   const tables = await sql<{ name: string; analyze: boolean }[]>`
     SELECT format('%I.%I', n.nspname, c.relname) AS name,
-      CASE WHEN NOT c.relispartition OR p.inhparent IS DISTINCT FROM to_regclass('public.logs') THEN n.nspname = 'public'
-           ELSE NOT EXISTS (SELECT 1 FROM pg_statistic s WHERE s.starelid = c.oid)
-             OR (${analyzeCurrentLogs} AND coalesce(ferryman_logs_partition_upper(c.oid), ${now}) > ${now - LOG_ANALYZE_EVERY_S}) END AS analyze
+      n.nspname = 'public' AND (NOT EXISTS (SELECT 1 FROM pg_statistic s WHERE s.starelid = c.oid)
+        OR (${daily} AND (p.inhparent IS DISTINCT FROM to_regclass('public.logs')
+                          OR coalesce(ferryman_logs_partition_upper(c.oid), ${now}) > ${now - ANALYZE_EVERY_S}))) AS analyze
     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace LEFT JOIN pg_inherits p ON p.inhrelid = c.oid
     WHERE c.relkind IN ('r', 'm') AND c.relpersistence <> 't'
     ORDER BY c.oid`;
@@ -54,18 +54,19 @@ export async function embeddedUpkeepRound(sql: Sql, now: number, analyzeCurrentL
 export function startEmbeddedUpkeep(app: Pick<AppServices, 'db' | 'env' | 'log'>, now = () => Math.floor(Date.now() / 1000)): Job {
   const intervalS = app.env.EMBEDDED_DB_VACUUM_INTERVAL;
   if (app.db.kind !== 'embedded' || intervalS === 0) return { stop: async () => {} };
-  let logsAnalyzedAt = -Infinity;
+  let analyzedAt = -Infinity;
   return startLeaderJob(
     'embedded database vacuum',
     intervalS * 1000,
     new LeaderLock(app.db, EMBEDDED_UPKEEP_LOCK, app.log),
     async () => {
       const at = now();
-      const analyzeLogs = at - logsAnalyzedAt >= LOG_ANALYZE_EVERY_S;
-      const r = await embeddedUpkeepRound(app.db.sql, at, analyzeLogs);
+      const daily = at - analyzedAt >= ANALYZE_EVERY_S;
+      const r = await embeddedUpkeepRound(app.db.sql, at, daily);
       // the first round reads the whole database; later ones are short unless something is wrong
-      if (analyzeLogs || r.ms > 1000) app.log.info('embedded database vacuumed', { ...r });
-      if (analyzeLogs) logsAnalyzedAt = at;
+      if (daily || r.ms > 1000) app.log.info('embedded database vacuumed', { ...r });
+      else app.log.debug('embedded database vacuumed', { ...r });
+      if (daily) analyzedAt = at;
     },
     app.log,
   );
