@@ -10,7 +10,10 @@ import type { WriteMarks } from './write-marks.js';
  * connection when its pool is full: one sent behind the COPY's statement, before the database has answered it,
  * reaches the server inside the COPY's input (PostgreSQL then ends the connection, "protocol synchronization was
  * lost", and the queries on it fail; PGlite behind core/db/embedded-wire-server.ts stopped answering altogether),
- * and one sent while the data streams is refused with COPY_IN_PROGRESS.
+ * and one sent while the data streams is refused with COPY_IN_PROGRESS. The reserved connection may still have a
+ * query in flight ahead of the COPY (postgres.js's pool gives a connection it just opened for queued queries to a
+ * waiting reserve after running the first of them): it is answered first, as on PostgreSQL (the embedded socket
+ * answers in order too).
  *
  * postgres.js resolves the query with its writable at CopyInResponse and, should the database refuse the data
  * after CopyDone, hands the error to that already settled query and never finishes the writable

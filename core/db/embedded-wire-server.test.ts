@@ -154,6 +154,54 @@ describe('EmbeddedWireServer', () => {
     await one.end();
   });
 
+  it('answers a COPY sent behind a query still waiting for the session after that query, as PostgreSQL does', async () => {
+    // postgres.js can hand out a reserved connection with a query still in flight on it (its pool's onopen runs the
+    // queued queries on a connection that opens and then gives the same connection to a waiting reserve()): the
+    // log writer's COPY then followed a VACUUM on one connection. Answered before that query, the CopyInResponse
+    // reached the client while it waited for the query's answer, and the COPY hung for good.
+    const socket = createConnection(socketPath);
+    let received = Buffer.alloc(0);
+    socket.on('data', (d: Buffer) => (received = Buffer.concat([received, d])));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const types = () => {
+      const out: string[] = [];
+      for (let at = 0; at + 5 <= received.length; at += 1 + received.readInt32BE(at + 1)) out.push(String.fromCharCode(received[at]!));
+      return out.join('');
+    };
+    const until = async (ok: (t: string) => boolean) => {
+      for (let i = 0; i < 100 && !ok(types()); i++) await new Promise((r) => setTimeout(r, 20));
+      return types();
+    };
+    const message = (type: string, body: Buffer) => Buffer.concat([Buffer.from(type), int32(body.length + 4), body]);
+    const startup = Buffer.concat([int32(196608), Buffer.from('user\0postgres\0database\0postgres\0\0')]);
+    socket.write(Buffer.concat([int32(startup.length + 4), startup]));
+    expect(await until((t) => t.endsWith('Z'))).toMatch(/Z$/);
+    received = Buffer.alloc(0);
+    // another connection holds the session in a transaction meanwhile, so the query waits its turn
+    let commit!: () => void;
+    const held = new Promise<void>((r) => (commit = r));
+    let holding!: () => void;
+    const holds = new Promise<void>((r) => (holding = r));
+    const transaction = b.begin(async (tx) => {
+      await tx`SELECT 1`;
+      holding();
+      await held;
+    });
+    await holds;
+    socket.write(Buffer.concat([message('Q', Buffer.from('SELECT 41 AS v\0')), message('Q', Buffer.from('COPY copied (n, t) FROM STDIN\0'))]));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(types()).toBe('');
+    commit();
+    await transaction;
+    // the query's answer (row description, row, complete, ready), then the COPY's CopyInResponse
+    expect(await until((t) => t.endsWith('G'))).toBe('TDCZG');
+    received = Buffer.alloc(0);
+    socket.write(Buffer.concat([message('d', Buffer.from('30\tbehind\n')), message('c', Buffer.alloc(0))]));
+    expect(await until((t) => t.endsWith('Z'))).toBe('CZ');
+    expect((await a<{ c: number }[]>`SELECT count(*)::int AS c FROM copied WHERE n = 30`)[0]!.c).toBe(1);
+    socket.destroy();
+  });
+
   it('ends a COPY its client abandons (CopyFail) without its rows', async () => {
     const stream = await a`COPY copied (n, t) FROM STDIN`.writable();
     stream.write('20\tabandoned\n');

@@ -170,7 +170,12 @@ class Connection {
       // The data waits here in memory, which suits the gateway's own batches (the log writer's, ≤ 250 rows).
       if (type === 'Q' && COPY_FROM_STDIN.test(msg.toString('utf8', 5, msg.length - 1))) {
         this.copying = true;
-        this.socket.write(COPY_IN_RESPONSE);
+        // After the answers to what the connection sent before it, as PostgreSQL answers: postgres.js can hand a
+        // reserved connection over with a query still in flight on it, and a CopyInResponse that overtook that
+        // query's answer hung the COPY for good.
+        this.chain = this.chain.then(() => {
+          if (!this.socket.destroyed) this.socket.write(COPY_IN_RESPONSE);
+        });
         continue;
       }
       // Sync and simple Query end an exchange; Flush asks for output mid-exchange (the session stays held).
