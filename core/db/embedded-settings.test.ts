@@ -3,8 +3,8 @@ import { embeddedDataDir, embeddedStartParams } from './embedded-settings.js';
 
 describe('embedded database settings', () => {
   it.each([
-    [16, ['--single', '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB']],
-    [128, ['--single', '-c', 'shared_buffers=128MB', '-c', 'maintenance_work_mem=16MB']],
+    [16, ['--single', '-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB', '-c', 'default_statistics_target=25']],
+    [128, ['--single', '-c', 'shared_buffers=128MB', '-c', 'maintenance_work_mem=16MB', '-c', 'default_statistics_target=25']],
   ])('sizes shared_buffers at %i MB after PGlite’s own parameters', (mb, expected) => {
     expect(embeddedStartParams(['--single'], { sharedBuffersMb: mb })).toEqual(expected);
   });

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from './connect.js';
+import { embeddedStartParams } from './embedded-settings.js';
 import { embeddedUpkeepRound } from './embedded-upkeep.js';
 import { EmbeddedWireServer } from './embedded-wire-server.js';
 import { migrate } from './migrate.js';
@@ -14,7 +15,7 @@ describe('embeddedUpkeepRound', () => {
   const now = Math.floor(Date.now() / 1000);
 
   beforeAll(async () => {
-    db = await PGlite.create();
+    db = await PGlite.create({ startParams: embeddedStartParams(PGlite.defaultStartParams, { sharedBuffersMb: 16 }) });
     server = new EmbeddedWireServer(db);
     sql = postgres({ path: await server.listen(), user: 'postgres', database: 'postgres', max: 2, prepare: false, onnotice: () => {} }) as unknown as Sql;
     await migrate(sql);
@@ -79,6 +80,11 @@ describe('embeddedUpkeepRound', () => {
     expect(await modelStats()).toBeNull();
     await embeddedUpkeepRound(sql, now, false);
     expect(await modelStats()).toBe('{first-model}');
+    // the sample behind them is the embedded settings' (300 rows a bucket), not PostgreSQL's 101 buckets of 30 000 rows
+    const [ids] = await sql<{ buckets: number }[]>`
+      SELECT array_length(s.histogram_bounds, 1) - 1 AS buckets FROM logs l JOIN pg_stats s ON s.tablename = l.tableoid::regclass::text
+      WHERE s.attname = 'id' LIMIT 1`;
+    expect(ids!.buckets).toBe(25);
     await sql`DELETE FROM logs`;
     await addLogs('second-model', 2000);
     await embeddedUpkeepRound(sql, now, false);
