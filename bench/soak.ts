@@ -1,9 +1,10 @@
 // `npm run build:core && npx tsx bench/soak.ts [--minutes 20] [--connections 50] [--db embedded|postgres] [--threads n]`
 // The compiled gateway (what `npm start` runs) under steady mixed traffic (half non-stream, half stream requests;
 // auth, billing and consume logging on) against the mock upstream for <minutes>: its resident memory sampled every
-// 10 s, then the slope of it after the warm-up (a leak shows as growth once caches and heaps have filled) and the
-// highest sample, and the ledger drift: what the balance lost beyond the sum of the consume logs written (0 when
-// every charge has its log and no log its missing charge). Asserts nothing; writes bench/results/soak.{json,md}.
+// 10 s (and by kind, from smaps, every minute), then the slope of it after the warm-up (a leak shows as growth once
+// caches and heaps have filled), what each kind grew by, and the highest sample, and the ledger drift: what the
+// balance lost beyond the sum of the consume logs written (0 when every charge has its log and no log its missing
+// charge). Asserts nothing; writes bench/results/soak.{json,md}.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ConsoleClient, ROOT_USER } from '../tests/support/console-client.js';
@@ -12,11 +13,13 @@ import { startFerrymanForBench } from './ferryman-target.js';
 import { checkTarget } from './runner/check-target.js';
 import { startChildServer } from './runner/child-server.js';
 import { mixedLoad } from './runner/measure.js';
-import { processStatus } from './runner/process-stats.js';
+import { processMemoryBreakdown, processStatus } from './runner/process-stats.js';
 import { MODES, type Target } from './runner/scenario.js';
-import { ledgerDrift, summarizeRss, type Books, type RssSample } from './runner/soak-stats.js';
+import { kindGrowth, ledgerDrift, summarizeRss, type Books, type KindSample, type RssSample } from './runner/soak-stats.js';
 
 const SAMPLE_S = 10;
+/** smaps is read less often: the breakdown only has to say which kind of memory a slope is made of */
+const KINDS_EVERY_S = 60;
 
 const { values } = parseArgs({
   options: {
@@ -72,22 +75,25 @@ try {
   console.error(`soak: ${minutes} min at ${connections} connections, ${database} database, RSS every ${SAMPLE_S} s …`);
   const startedAt = Date.now();
   const samples: RssSample[] = [];
-  const sample = async () => {
+  const kindSamples: KindSample[] = [];
+  const sample = async (last = false) => {
     const { rssMb } = await processStatus(pid);
     const atS = Math.round((Date.now() - startedAt) / 1000);
     samples.push({ atS, rssMb });
     console.error(`  ${atS} s: ${rssMb.toFixed(1)} MB`);
+    if (last || atS >= kindSamples.length * KINDS_EVERY_S) kindSamples.push({ atS, kinds: await processMemoryBreakdown(pid) });
   };
   await sample();
   const sampler = setInterval(() => void sample(), SAMPLE_S * 1000);
   const result = await mixedLoad(target, connections, durationS).finally(() => clearInterval(sampler));
-  await sample();
+  await sample(true);
 
   // leases handed back and batched writes flushed (1 s each by default) before the books close
   await sleep(5);
   const after = await books(root);
   const rss = summarizeRss(samples, warmUpS);
   const drift = ledgerDrift(before, after);
+  const kinds = kindGrowth(kindSamples, warmUpS);
   const fmt = (n: number | null, digits = 1) => (n === null ? 'n/a' : n.toFixed(digits));
   const table = [
     `| database | minutes | connections | requests | non-2xx / errors | RSS max (MB) | RSS slope after ${warmUpS} s (MiB / 10 min) | ledger drift (quota) |`,
@@ -95,6 +101,9 @@ try {
     `| ${database} | ${minutes} | ${connections} | ${result.requests.total} | ${result.non2xx + result.errors} | ${fmt(rss.maxMb)} | ${fmt(rss.slopeMbPer10Min, 2)} | ${drift} |`,
     '',
     `RSS every ${SAMPLE_S} s: ${samples.map((s) => s.rssMb.toFixed(0)).join(', ')} MB`,
+    kinds.length
+      ? `By kind, MB from ${kindSamples.find((k) => k.atS >= warmUpS)!.atS} s to the end: ${kinds.map((k) => `${k.kind} ${k.fromMb.toFixed(1)} → ${k.toMb.toFixed(1)}`).join(', ')}`
+      : 'By kind: too few samples after the warm-up',
     // autocannon's errors include its timeouts
     `Failures: ${result.non2xx} non-2xx answers, ${result.errors} connection errors (${result.timeouts} of them timeouts)`,
   ].join('\n');
@@ -102,7 +111,7 @@ try {
   const dir = new URL('./results/', import.meta.url);
   await mkdir(dir, { recursive: true });
   const generatedAt = new Date().toISOString();
-  await writeFile(new URL('soak.json', dir), JSON.stringify({ generatedAt, database, minutes, connections, warmUpS, samples, rss, before, after, drift, table }, null, 2) + '\n');
+  await writeFile(new URL('soak.json', dir), JSON.stringify({ generatedAt, database, minutes, connections, warmUpS, samples, kindSamples, rss, before, after, drift, table }, null, 2) + '\n');
   await writeFile(new URL('soak.md', dir), `# Soak ${generatedAt}\n\n${table}\n`);
 } finally {
   await gateway?.close();

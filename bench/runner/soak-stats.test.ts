@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerDrift, summarizeRss } from './soak-stats.js';
+import { kindGrowth, ledgerDrift, summarizeRss } from './soak-stats.js';
 
 describe('summarizeRss', () => {
   it.each([
@@ -26,4 +26,28 @@ describe('ledgerDrift', () => {
     { before: { quota: 1000, logged: 50 }, after: { quota: 400, logged: 550 }, drift: 100 },
     { before: { quota: 1000, logged: 0 }, after: { quota: 500, logged: 600 }, drift: -100 },
   ])('$drift', ({ before, after, drift }) => expect(ledgerDrift(before, after)).toBe(drift));
+});
+
+describe('kindGrowth', () => {
+  const kinds = (wasmMb: number, otherMb: number) => ({ wasmMb, arenasMb: 40, brkHeapMb: 12, filesMb: 50, otherMb });
+
+  it('compares each kind at the first warm sample and the last', () => {
+    const samples = [
+      { atS: 60, kinds: kinds(30, 80) },
+      { atS: 120, kinds: kinds(34, 90) },
+      { atS: 180, kinds: kinds(35, 85) },
+      { atS: 240, kinds: kinds(38, 88) },
+    ];
+    expect(kindGrowth(samples, 120)).toEqual([
+      { kind: 'WebAssembly heap', fromMb: 34, toMb: 38 },
+      { kind: 'malloc arenas', fromMb: 40, toMb: 40 },
+      { kind: 'main malloc heap', fromMb: 12, toMb: 12 },
+      { kind: 'binary + libraries', fromMb: 50, toMb: 50 },
+      { kind: 'V8 heaps, stacks, other', fromMb: 90, toMb: 88 },
+    ]);
+  });
+
+  it('has nothing to compare with fewer than two warm samples', () => {
+    expect(kindGrowth([{ atS: 60, kinds: kinds(30, 80) }, { atS: 180, kinds: kinds(31, 80) }], 120)).toEqual([]);
+  });
 });
