@@ -11,7 +11,7 @@ import { startFerrymanForBench, type FerrymanBenchTarget } from './ferryman-targ
 import { checkTarget } from './runner/check-target.js';
 import { startChildServer } from './runner/child-server.js';
 import { mixedLoad } from './runner/measure.js';
-import { processMemoryBreakdown, processStatus, type MemoryBreakdown } from './runner/process-stats.js';
+import { KIND_LABELS, KINDS, processMemoryBreakdown, processStatus, type MemoryBreakdown } from './runner/process-stats.js';
 import { MODES, type Target } from './runner/scenario.js';
 
 type Database = 'embedded' | 'postgres';
@@ -101,15 +101,15 @@ function render(rows: Footprint[], failures: string[]): string {
         `| ${r.database} | ${mb(r.idleMb)} | ${mb(r.afterMb)} | ${mb(Math.max(r.afterMb, ...r.loadMb))} | ${mb(r.idleAfterMb)} | ${r.threads} | ${r.requests} | ${r.failures} |`,
     ),
     '',
-    '| database | when | WebAssembly heap | malloc arenas | main malloc heap | binary + libraries | V8 heaps, stacks, other |',
-    '|---|---|---:|---:|---:|---:|---:|',
+    `| database | when | ${KINDS.map((k) => KIND_LABELS[k]).join(' | ')} |`,
+    `|---|---|${KINDS.map(() => '---:').join('|')}|`,
     ...rows.flatMap((r) =>
       (
         [
           ['idle', r.idleBreakdown],
           ['after load', r.loadBreakdown],
         ] as const
-      ).map(([when, b]) => `| ${r.database} | ${when} | ${mb(b.wasmMb)} | ${mb(b.arenasMb)} | ${mb(b.brkHeapMb)} | ${mb(b.filesMb)} | ${mb(b.otherMb)} |`),
+      ).map(([when, b]) => `| ${r.database} | ${when} | ${KINDS.map((k) => mb(b[k])).join(' | ')} |`),
     ),
     '',
     ...rows.map((r) => `RSS every 10 s under load, ${r.database}: ${r.loadMb.filter((_, i) => i % 10 === 9).map(mb).join(', ')} MB`),

@@ -48,6 +48,16 @@ export interface MemoryBreakdown {
   otherMb: number;
 }
 
+/** How the footprint and soak reports name each kind, in the breakdown's order. */
+export const KIND_LABELS: Record<keyof MemoryBreakdown, string> = {
+  wasmMb: 'WebAssembly heap',
+  arenasMb: 'malloc arenas',
+  brkHeapMb: 'main malloc heap',
+  filesMb: 'binary + libraries',
+  otherMb: 'V8 heaps, stacks, other',
+};
+export const KINDS = Object.keys(KIND_LABELS) as Array<keyof MemoryBreakdown>;
+
 interface Mapping {
   start: number;
   end: number;

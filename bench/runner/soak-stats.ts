@@ -1,5 +1,5 @@
 // Figures of a soak run (bench/soak.ts): how fast resident memory grows once warm, and whether the books drifted.
-import type { MemoryBreakdown } from './process-stats.js';
+import { KIND_LABELS, KINDS, type MemoryBreakdown } from './process-stats.js';
 
 export interface RssSample {
   /** seconds since the load started */
@@ -47,14 +47,6 @@ export interface KindSample {
   kinds: MemoryBreakdown;
 }
 
-export const KIND_LABELS: Record<keyof MemoryBreakdown, string> = {
-  wasmMb: 'WebAssembly heap',
-  arenasMb: 'malloc arenas',
-  brkHeapMb: 'main malloc heap',
-  filesMb: 'binary + libraries',
-  otherMb: 'V8 heaps, stacks, other',
-};
-
 /**
  * Each kind's resident MB at the first sample after the warm-up and at the last, so a slope can be put down to the
  * memory that grew (the WebAssembly heap never shrinks; V8's heaps and the arenas swing with the load). Empty with
@@ -65,5 +57,5 @@ export function kindGrowth(samples: readonly KindSample[], warmUpS: number): Arr
   if (warm.length < 2) return [];
   const first = warm[0]!.kinds;
   const last = warm[warm.length - 1]!.kinds;
-  return (Object.keys(KIND_LABELS) as Array<keyof MemoryBreakdown>).map((k) => ({ kind: KIND_LABELS[k], fromMb: first[k], toMb: last[k] }));
+  return KINDS.map((k) => ({ kind: KIND_LABELS[k], fromMb: first[k], toMb: last[k] }));
 }
