@@ -101,8 +101,8 @@ try {
     `| ${database} | ${minutes} | ${connections} | ${result.requests.total} | ${result.non2xx + result.errors} | ${fmt(rss.maxMb)} | ${fmt(rss.slopeMbPer10Min, 2)} | ${drift} |`,
     '',
     `RSS every ${SAMPLE_S} s: ${samples.map((s) => s.rssMb.toFixed(0)).join(', ')} MB`,
-    kinds.length
-      ? `By kind, MB from ${kindSamples.find((k) => k.atS >= warmUpS)!.atS} s to the end: ${kinds.map((k) => `${k.kind} ${k.fromMb.toFixed(1)} → ${k.toMb.toFixed(1)}`).join(', ')}`
+    kinds
+      ? `By kind, MB from ${kinds.fromS} s to the end: ${kinds.kinds.map((k) => `${k.kind} ${k.fromMb.toFixed(1)} → ${k.toMb.toFixed(1)}`).join(', ')}`
       : 'By kind: too few samples after the warm-up',
     // autocannon's errors include its timeouts
     `Failures: ${result.non2xx} non-2xx answers, ${result.errors} connection errors (${result.timeouts} of them timeouts)`,

@@ -48,14 +48,17 @@ export interface KindSample {
 }
 
 /**
- * Each kind's resident MB at the first sample after the warm-up and at the last, so a slope can be put down to the
- * memory that grew (the WebAssembly heap never shrinks; V8's heaps and the arenas swing with the load). Empty with
- * fewer than two warm samples.
+ * Each kind's resident MB at the first sample after the warm-up (taken at `fromS`) and at the last, so a slope can
+ * be put down to the memory that grew (the WebAssembly heap never shrinks; V8's heaps and the arenas swing with the
+ * load). Null with fewer than two warm samples.
  */
-export function kindGrowth(samples: readonly KindSample[], warmUpS: number): Array<{ kind: string; fromMb: number; toMb: number }> {
+export function kindGrowth(
+  samples: readonly KindSample[],
+  warmUpS: number,
+): { fromS: number; kinds: Array<{ kind: string; fromMb: number; toMb: number }> } | null {
   const warm = samples.filter((s) => s.atS >= warmUpS);
-  if (warm.length < 2) return [];
-  const first = warm[0]!.kinds;
+  if (warm.length < 2) return null;
+  const first = warm[0]!;
   const last = warm[warm.length - 1]!.kinds;
-  return KINDS.map((k) => ({ kind: KIND_LABELS[k], fromMb: first[k], toMb: last[k] }));
+  return { fromS: first.atS, kinds: KINDS.map((k) => ({ kind: KIND_LABELS[k], fromMb: first.kinds[k], toMb: last[k] })) };
 }
