@@ -132,10 +132,16 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   services.dashboard.start();
 
   invalidation.on((topic, id) => {
-    if (topic === 'user') services.users.invalidate(Number(id));
-    else if (topic === 'token') services.tokens.invalidateId(Number(id));
-    else if (topic === 'token_quota') {
+    // a user's or token's balance may have grown: a refusal kept for it no longer stands
+    if (topic === 'user') {
+      services.users.invalidate(Number(id));
+      services.ledger.leases?.forgetRefusal('u', Number(id));
+    } else if (topic === 'token') {
       services.tokens.invalidateId(Number(id));
+      services.ledger.leases?.forgetRefusal('t', Number(id));
+    } else if (topic === 'token_quota') {
+      services.tokens.invalidateId(Number(id));
+      services.ledger.leases?.forgetRefusal('t', Number(id));
       void services.ledger.leases?.cancelToken(Number(id));
     }
     else if (topic === 'lease_recall') {

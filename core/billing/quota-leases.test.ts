@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Sql } from '../db/connect.js';
 import type { Logger } from '../log/logger.js';
 import { QuotaLeases } from './quota-leases.js';
@@ -73,6 +73,48 @@ describe('QuotaLeases', () => {
     const short = leases.reserve(1, 0, false, 10);
     await open();
     expect(await short).toMatchObject({ ok: false, reason: 'user' });
+  });
+
+  describe('after the database refused an owner for want of quota', () => {
+    afterEach(() => vi.useRealTimers());
+
+    /** a slice spent to nothing, then a reservation of 10 refused with 5 left in the database */
+    async function refusedWithFiveLeft() {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      const { db, sql, open } = fakeDatabase(10);
+      const leases = new QuotaLeases(sql, quiet, { factor: 64 });
+      const first = leases.reserve(1, 0, false, 10);
+      await open();
+      const granted = await first;
+      if (!granted.ok) throw new Error('the first reservation was refused');
+      leases.finish(granted.user, 10, 10);
+      db.balance = 5;
+      const short = leases.reserve(1, 0, false, 10);
+      await open();
+      expect(await short).toMatchObject({ ok: false, reason: 'user', userQuota: 5 });
+      return { db, leases };
+    }
+
+    it('refuses what it could not cover again for a second without a statement, and lets a smaller one ask', async () => {
+      const { db, leases } = await refusedWithFiveLeft();
+      const statements = db.statements;
+      for (let i = 0; i < 100; i++) expect(leases.reserveHeld(1, 0, false, 10)).toEqual({ ok: false, reason: 'user', userQuota: 5, tokenQuota: 0 });
+      expect(db.statements).toBe(statements);
+      // 5 is what the database had: the statement may serve it
+      expect(leases.reserveHeld(1, 0, false, 5)).toBeNull();
+      vi.setSystemTime(Date.now() + 999);
+      expect(leases.reserveHeld(1, 0, false, 10)).toMatchObject({ ok: false });
+      vi.setSystemTime(Date.now() + 2);
+      expect(leases.reserveHeld(1, 0, false, 10)).toBeNull();
+    });
+
+    it('forgets the refusal when a credit of the owner is announced', async () => {
+      const { leases } = await refusedWithFiveLeft();
+      leases.forgetRefusal('t', 1);
+      expect(leases.reserveHeld(1, 0, false, 10)).toMatchObject({ ok: false });
+      leases.forgetRefusal('u', 1);
+      expect(leases.reserveHeld(1, 0, false, 10)).toBeNull();
+    });
   });
 
   it('reads a balance between lease statements, never during one, so a slice being taken is counted once', async () => {

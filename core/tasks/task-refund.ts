@@ -34,8 +34,9 @@ export async function failTask(app: AppServices, kind: TaskKind, id: number, ups
   if (row && row.user_id !== null && row.quota !== null) await afterRefund(app, kind, upstreamId, row.user_id, row.token_id ?? 0, row.quota);
 }
 
-/** The token cache learns its new balance; a system log tells the user (new-api's text). */
+/** The caches learn the new balances; a system log tells the user (new-api's text). */
 async function afterRefund(app: AppServices, kind: TaskKind, upstreamId: string, userId: number, tokenId: number, quota: number): Promise<void> {
+  app.invalidation.publish('user', userId);
   if (tokenId > 0) app.invalidation.publish('token', tokenId);
   const amount = logQuota(quota, app.options.bool('DisplayInCurrencyEnabled'), app.options.number('QuotaPerUnit'));
   const user = await app.users.get(userId).catch(() => null);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/console-client.js';
+import { seedUser } from '../support/seed-rows.js';
 import { addChannel, addToken, ledger, startRelayFixture, tokenQuota, type RelayFixture } from '../support/relay-fixture.js';
 
 const chat = (f: RelayFixture, key: string, body: Record<string, unknown> = {}) =>
@@ -54,6 +55,44 @@ describe('exact billing under concurrency', () => {
     for (const r of results.filter((x) => x.status !== 200)) expect(r.body).toMatch(/user quota is not enough|pre-consumed quota failed/);
     const after = await ledger(f.gw, u.id, (v) => v.logs === 10 && v.quota + v.charged === FLAT * 10);
     expect(after).toMatchObject({ quota: 0, charged: FLAT * 10, logs: 10 });
+  });
+
+  const flood = async (key: string, rounds: number) => {
+    const answers: Array<{ status: number; body: { error?: { code?: string; message?: string } } }> = [];
+    for (let round = 0; round < rounds; round++) {
+      answers.push(...(await Promise.all(Array.from({ length: 25 }, () => chat(f, key, { model: 'flat-model' }).then(async (r) => ({ status: r.status, body: await r.json() }))))));
+    }
+    return answers;
+  };
+
+  // Refused from memory for a second after the database refused (QuotaLeases.refusedAgain): a credit must end that.
+  it('refuses a client retrying on an empty balance, and serves it at once after it redeems a code', async () => {
+    const user = await seedUser(f.gw, { username: 'retrier', quota: 100 });
+    const t = await addToken(user, { unlimited_quota: true });
+    for (const a of await flood(t.key, 8)) {
+      expect(a).toMatchObject({ status: 403, body: { error: { code: 'insufficient_user_quota', message: expect.stringMatching(/^chat pre-consumed quota failed, user quota: /) } } });
+    }
+    // the refusal kept by the last statement has ended; this one is refused by a statement, and kept from now
+    await new Promise((res) => setTimeout(res, 1100));
+    expect((await chat(f, t.key, { model: 'flat-model' })).status).toBe(403);
+    const code = await f.root.post<string[]>('/api/redemption/', { name: 'retrier', quota: FLAT * 2, count: 1 });
+    expect((await user.post('/api/user/topup', { key: code.body.data![0] })).body).toMatchObject({ success: true, data: FLAT * 2 });
+    expect((await chat(f, t.key, { model: 'flat-model' })).status).toBe(200);
+    // nothing was charged for the refusals: the balance comes home whole once the slice is idle
+    const after = await ledger(f.gw, user.userId, (v) => v.logs === 1 && v.quota === 100 + FLAT);
+    expect(after).toMatchObject({ quota: 100 + FLAT, charged: FLAT, used: FLAT, logs: 1 });
+  });
+
+  it("refuses a client retrying on a token short of quota, and serves it at once after the token's quota is raised", async () => {
+    const t = await addToken(f.root, { remain_quota: 100 });
+    for (const a of await flood(t.key, 8)) {
+      expect(a).toMatchObject({ status: 403, body: { error: { code: 'pre_consume_token_quota_failed' } } });
+    }
+    await new Promise((res) => setTimeout(res, 1100));
+    expect((await chat(f, t.key, { model: 'flat-model' })).status).toBe(403);
+    const r = await f.root.put('/api/token/', { id: t.id, name: 'raised', remain_quota: FLAT * 2, expired_time: -1, unlimited_quota: false });
+    expect(r.body.success).toBe(true);
+    expect((await chat(f, t.key, { model: 'flat-model' })).status).toBe(200);
   });
 
   it('never overdraws when the reservation exceeds the final charge', async () => {

@@ -30,7 +30,11 @@ export async function redeemCode(c: ApiContext): Promise<ApiResult> {
     const now = Math.floor(Date.now() / 1000);
     const amount = logQuota(code.quota, o.bool('DisplayInCurrencyEnabled'), o.number('QuotaPerUnit'));
     const won = await redeemForUser(sql, code, { userId: me.id, quota: code.quota, content: `通过兑换码充值 ${amount}，兑换码ID ${code.id}`, now }, logsElsewhere(c.app.db, c.app.logs));
-    if (won) return ok(code.quota);
+    if (won) {
+      // a refusal this user's requests met for want of quota no longer stands (QuotaLeases.forgetRefusal)
+      c.app.invalidation.publish('user', me.id);
+      return ok(code.quota);
+    }
   }
   return fail('兑换失败，该兑换码已被使用');
 }

@@ -45,6 +45,7 @@ export async function epayNotify(c: ApiContext): Promise<ApiResult> {
   const sql = c.app.sql;
   const won = await creditTopUp(sql, order, { userId: order.user_id, quota, content, now: Math.floor(Date.now() / 1000) }, logsElsewhere(c.app.db, c.app.logs));
   if (won) {
+    c.app.invalidation.publish('user', order.user_id);
     c.app.push.notifyAdmins({ kind: 'topup', user_id: order.user_id, username: (await c.app.users.get(order.user_id))?.username ?? '', quota, money: order.money });
     return text('success');
   }

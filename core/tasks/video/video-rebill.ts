@@ -78,6 +78,7 @@ export async function finishRebilled(app: AppServices, row: VideoTaskRow, fields
 }
 
 async function logRebill(app: AppServices, row: VideoTaskRow, r: VideoRebill, userId: number, tokenId: number, nowMs: number): Promise<void> {
+  if (r.delta < 0) app.invalidation.publish('user', userId);
   if (tokenId > 0) app.invalidation.publish('token', tokenId);
   const user = await app.users.get(userId).catch(() => null);
   const reason = `token重算：tokens=${r.tokens}, modelRatio=${goFixed2(r.modelRatio)}, groupRatio=${goFixed2(r.groupRatio)}`;
