@@ -136,13 +136,10 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     if (topic === 'user') {
       services.users.invalidate(Number(id));
       services.ledger.leases?.forgetRefusal('u', Number(id));
-    } else if (topic === 'token') {
+    } else if (topic === 'token' || topic === 'token_quota') {
       services.tokens.invalidateId(Number(id));
       services.ledger.leases?.forgetRefusal('t', Number(id));
-    } else if (topic === 'token_quota') {
-      services.tokens.invalidateId(Number(id));
-      services.ledger.leases?.forgetRefusal('t', Number(id));
-      void services.ledger.leases?.cancelToken(Number(id));
+      if (topic === 'token_quota') void services.ledger.leases?.cancelToken(Number(id));
     }
     else if (topic === 'lease_recall') {
       const kind = id[0];
