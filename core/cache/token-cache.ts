@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { CoalescingLoader } from '../async/coalescing-loader.js';
 import { entryBound } from './entry-bound.js';
 import type { Sql } from '../db/connect.js';
 import type { TokenRow } from '../db/rows.js';
@@ -40,46 +41,57 @@ export function toCachedToken(row: TokenRow): CachedToken {
   };
 }
 
-const MISSING = Symbol('missing');
+/** `tokens.key` is `char(48)`, as in new-api: a longer key names no token, and is refused without a lookup. */
+export const TOKEN_KEY_MAX_LENGTH = 48;
+
+/** How many unknown keys are remembered, apart from the tokens, so that a flood of them evicts no real token. */
+const MISSES_KEPT = 20_000;
+const MISS_TTL_MS = 10_000;
+
+type TokenLookupRow = TokenRow & { leased: number | string };
 
 /**
- * Tokens by key. Misses are cached briefly too, so a flood of invalid keys costs one query per key and
- * interval rather than one per request.
+ * Tokens by key. A key that names no token is remembered for 10 s in a cache of its own, so retries of a wrong key
+ * cost one lookup per interval; lookups that miss both caches are sent together, one statement at a time
+ * (CoalescingLoader), so a flood of random keys costs the database one statement per batch.
  */
 export class TokenCache {
-  private byKey: LRUCache<string, CachedToken | typeof MISSING>;
+  private byKey: LRUCache<string, CachedToken>;
+  private misses = new LRUCache<string, true>({ ...entryBound(MISSES_KEPT), ttl: MISS_TTL_MS });
   private keyById = new Map<number, string>();
+  private readonly lookups: CoalescingLoader<string, TokenLookupRow>;
 
-  constructor(
-    private readonly sql: Sql,
-    ttlSeconds: number,
-  ) {
+  constructor(sql: Sql, ttlSeconds: number) {
     this.byKey = new LRUCache({
       ...entryBound(100_000),
       ttl: ttlSeconds * 1000,
       dispose: (v, k) => {
-        if (v !== MISSING && this.keyById.get(v.id) === k) this.keyById.delete(v.id);
+        if (this.keyById.get(v.id) === k) this.keyById.delete(v.id);
       },
+    });
+    // Quota leased into nodes' memory is still the token's: without it a token whose whole remainder sits in
+    // slices would read as exhausted. `bpchar[]` compares as the column does (trailing blanks ignored, no truncation), so its index serves.
+    this.lookups = new CoalescingLoader(async (keys) => {
+      const rows = await sql<TokenLookupRow[]>`
+        SELECT t.*, (SELECT COALESCE(sum(l.amount), 0) FROM quota_leases l WHERE l.kind = 't' AND l.owner_id = t.id) AS leased
+        FROM tokens t WHERE t.key = ANY(${keys}::text[]::bpchar[]) AND t.deleted_at IS NULL`;
+      return new Map(rows.map((r) => [r.key.trimEnd(), r]));
     });
   }
 
   /** The cached answer without a load: the token, null for a key known not to exist, undefined when not cached. */
   peek(key: string): CachedToken | null | undefined {
-    const hit = this.byKey.get(key);
-    return hit === MISSING ? null : hit;
+    if (key.length > TOKEN_KEY_MAX_LENGTH) return null;
+    return this.byKey.get(key) ?? (this.misses.get(key) ? null : undefined);
   }
 
   async get(key: string): Promise<CachedToken | null> {
-    const hit = this.byKey.get(key);
-    if (hit === MISSING) return null;
-    if (hit) return hit;
-    // Quota leased into nodes' memory is still the token's: without it a token whose whole remainder sits in
-    // slices would read as exhausted.
-    const [row] = await this.sql<(TokenRow & { leased: number | string })[]>`
-      SELECT t.*, (SELECT COALESCE(sum(l.amount), 0) FROM quota_leases l WHERE l.kind = 't' AND l.owner_id = t.id) AS leased
-      FROM tokens t WHERE t.key = ${key} AND t.deleted_at IS NULL`;
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
+    // char(48) ignores trailing blanks, as the lookup does
+    const row = await this.lookups.load(key.trimEnd());
     if (!row) {
-      this.byKey.set(key, MISSING, { ttl: 10_000 });
+      this.misses.set(key, true);
       return null;
     }
     const token = toCachedToken({ ...row, remain_quota: row.remain_quota + Number(row.leased) });

@@ -66,6 +66,28 @@ describe('bad relay input gets a clear OpenAI-style error and changes nothing', 
     expect(after.charged).toBeGreaterThan(before.charged); // billed like any other call
   });
 
+  it('refuses keys that name no token, alone or a hundred at once, while a real key beside them is served', async () => {
+    await f.mock.reset();
+    const before = await ledger(f.gw, f.root.userId);
+    const body = '{"model":"gpt-4o-mini","messages":[{"role":"user","content":"hi"}]}';
+    const call = (k: string) =>
+      fetch(`${f.gw.url}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' }, body });
+    // random keys miss every cache and are looked up together; a real key with more after it (longer than a key
+    // can be) or less of it is no token either
+    const wrong = [...Array.from({ length: 100 }, (_, i) => `sk-${String(i).padStart(48, 'z')}`), `${key}x`, `${key}${'x'.repeat(3000)}`, key.slice(0, -1)];
+    const answers = await Promise.all([...wrong, key].map(call));
+    const real = answers.pop()!;
+    expect(real.status).toBe(200);
+    await real.text();
+    for (const r of answers) {
+      expect(r.status).toBe(401);
+      expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/^无效的令牌/);
+    }
+    expect((await f.mock.requests()).length).toBe(1);
+    const after = await ledger(f.gw, f.root.userId, (v) => v.logs === before.logs + 1);
+    expect(after.logs).toBe(before.logs + 1);
+  });
+
   it('never reaches the upstream for refused requests', async () => {
     await f.mock.reset();
     await send('{"model":');
