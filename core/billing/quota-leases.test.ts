@@ -7,16 +7,19 @@ import { QuotaLeases } from './quota-leases.js';
 function fakeDatabase(balance: number) {
   const db = { balance, statements: 0, gates: [] as Array<() => void> };
   const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
-    if (!strings.join('?').includes('ferryman_lease_seen(')) return Promise.resolve([]);
+    if (!strings.join('?').includes('ferryman_lease_seen_many(')) return Promise.resolve([]);
     db.statements++;
-    const [, , , needU, wantU] = v as [string, number, number, number, number];
     return new Promise((resolve) => {
-      db.gates.push(() => {
-        if (db.balance < needU) return resolve([{ status: 1, user_taken: 0, token_taken: 0, user_quota: db.balance, token_quota: 0, user_elsewhere: 0, token_elsewhere: 0 }]);
-        const taken = Math.min(db.balance, Math.max(needU, wantU));
-        db.balance -= taken;
-        resolve([{ status: 0, user_taken: taken, token_taken: 0, user_quota: db.balance, token_quota: 0, user_elsewhere: 0, token_elsewhere: 0 }]);
-      });
+      db.gates.push(() =>
+        resolve(
+          takeItems(v).map(({ i, nu, wu }) => {
+            if (db.balance < nu) return { idx: i, status: 1, user_taken: 0, token_taken: 0, user_quota: db.balance, token_quota: 0, user_elsewhere: 0, token_elsewhere: 0 };
+            const taken = Math.min(db.balance, Math.max(nu, wu));
+            db.balance -= taken;
+            return { idx: i, status: 0, user_taken: taken, token_taken: 0, user_quota: db.balance, token_quota: 0, user_elsewhere: 0, token_elsewhere: 0 };
+          }),
+        ),
+      );
     });
   }) as unknown as Sql;
   const tick = () => new Promise((r) => setTimeout(r, 0));
@@ -30,6 +33,27 @@ function fakeDatabase(balance: number) {
   return { db, sql, open };
 }
 const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
+
+/** An item of ferryman_lease_seen_many (sql/0021): its index, user, token, and need and want of each. */
+interface TakeItem {
+  i: number;
+  u: number;
+  t: number;
+  nu: number;
+  wu: number;
+  nt: number;
+  wt: number;
+}
+const takeItems = (v: unknown[]) => JSON.parse(v[1] as string) as TakeItem[];
+
+/** An item of ferryman_lease_return_many (sql/0021): its index, the slice's kind and owner, the give and the amount kept. */
+interface ReturnItem {
+  i: number;
+  k: string;
+  o: number;
+  r: number;
+  h: number;
+}
 
 describe('QuotaLeases', () => {
   it('tops a running-low slice up in the background, so reservations keep going without waiting', async () => {
@@ -181,24 +205,32 @@ function grantingDatabase({ kept = true, elsewhere = 0, returnsWait = false, ans
     // a debt payment's key (WriteMarks.claimed: writer, seq, knownBelow), its statement's first value
     if (strings[0]!.startsWith('claimed AS')) return { claim: v };
     const text = strings.join('?');
-    if (text.includes('ferryman_lease_seen(')) {
+    if (text.includes('ferryman_lease_seen_many(')) {
       db.leases++;
-      const [, , , needU, wantU] = v as [string, number, number, number, number];
-      db.takes.push([needU, wantU]);
-      db.row += Math.max(needU, wantU);
+      const items = takeItems(v);
+      for (const { nu, wu } of items) {
+        db.takes.push([nu, wu]);
+        db.row += Math.max(nu, wu);
+      }
       if (answersLost-- > 0) return Promise.reject(new Error('write CONNECTION_CLOSED'));
-      return Promise.resolve([{ status: 0, user_taken: Math.max(needU, wantU), token_taken: 0, user_quota: 1_000_000, token_quota: 0, user_elsewhere: elsewhere, token_elsewhere: 0 }]);
+      return Promise.resolve(
+        items.map(({ i, nu, wu }) => ({ idx: i, status: 0, user_taken: Math.max(nu, wu), token_taken: 0, user_quota: 1_000_000, token_quota: 0, user_elsewhere: elsewhere, token_elsewhere: 0 })),
+      );
     }
-    if (text.includes('ferryman_lease_return(')) {
-      const [, , , give, stillHeld, writer, seq] = v as [string, string, number, number, number, string?, number?];
-      const key = writer === undefined ? null : `${writer}#${seq}`;
-      if (key && keys.has(key)) return Promise.resolve([{ kept: keys.get(key) }]);
-      if (key) keys.set(key, kept);
-      db.returns.push([give, stillHeld]);
-      db.row = stillHeld;
+    if (text.includes('ferryman_lease_return_many(')) {
+      const [, items, writer, seq] = v as [string, string, string, number];
+      const key = `${writer}#${seq}`;
+      const parsed = JSON.parse(items) as ReturnItem[];
+      const answer = parsed.map((it) => ({ idx: it.i, kept: keys.get(key) ?? kept }));
+      if (keys.has(key)) return Promise.resolve(answer);
+      keys.set(key, kept);
+      for (const it of parsed) {
+        db.returns.push([it.r, it.h]);
+        db.row = it.h;
+      }
       if (returnsLost-- > 0) return Promise.reject(new Error('write CONNECTION_CLOSED'));
-      if (returnsWait) return new Promise((resolve) => (db.answerReturn = () => resolve([{ kept }])));
-      return Promise.resolve([{ kept }]);
+      if (returnsWait) return new Promise((resolve) => (db.answerReturn = () => resolve(answer)));
+      return Promise.resolve(answer);
     }
     if (text.includes('SELECT amount FROM quota_leases')) return Promise.resolve(db.row > 0 ? [{ amount: db.row }] : []);
     if (text.includes('ferryman_node_beat(')) {
@@ -421,31 +453,34 @@ function tokenRowDatabase() {
     },
   };
   const tokenStatement = (text: string, v: unknown[]): unknown[] => {
-    if (text.includes('ferryman_lease_seen(')) {
-      const [, , , needU, wantU, needT, wantT] = v as [string, number, number, number, number, number, number];
-      if (needT > 0 && db.row?.cancelled) {
-        db.row = null;
-        return [{ status: 5, user_taken: 0, token_taken: 0, user_quota: 0, token_quota: db.remain, user_elsewhere: 0, token_elsewhere: 0 }];
-      }
-      const tokenTaken = needT > 0 ? Math.min(db.remain, Math.max(needT, wantT)) : 0;
-      db.remain -= tokenTaken;
-      if (tokenTaken > 0) db.row = { amount: (db.row?.amount ?? 0) + tokenTaken, cancelled: false };
-      return [{ status: 0, user_taken: needU > 0 ? Math.max(needU, wantU) : 0, token_taken: tokenTaken, user_quota: 1_000_000, token_quota: db.remain, user_elsewhere: 0, token_elsewhere: 0 }];
+    if (text.includes('ferryman_lease_seen_many(')) {
+      return takeItems(v).map(({ i, nu, wu, nt, wt }) => {
+        if (nt > 0 && db.row?.cancelled) {
+          db.row = null;
+          return { idx: i, status: 5, user_taken: 0, token_taken: 0, user_quota: 0, token_quota: db.remain, user_elsewhere: 0, token_elsewhere: 0 };
+        }
+        const tokenTaken = nt > 0 ? Math.min(db.remain, Math.max(nt, wt)) : 0;
+        db.remain -= tokenTaken;
+        if (tokenTaken > 0) db.row = { amount: (db.row?.amount ?? 0) + tokenTaken, cancelled: false };
+        return { idx: i, status: 0, user_taken: nu > 0 ? Math.max(nu, wu) : 0, token_taken: tokenTaken, user_quota: 1_000_000, token_quota: db.remain, user_elsewhere: 0, token_elsewhere: 0 };
+      });
     }
-    if (text.includes('ferryman_lease_return(')) {
-      const [, kind, , give, stillHeld] = v as [string, string, number, number, number];
-      if (kind === 'u') return [{ kept: true }];
-      if (db.row?.cancelled) {
-        db.row = null;
-        return [{ kept: null }];
-      }
-      if (!db.row) {
-        if (give < 0) db.remain += give;
-        return [{ kept: false }];
-      }
-      db.remain += give;
-      db.row = stillHeld === 0 ? null : { amount: stillHeld, cancelled: false };
-      return [{ kept: true }];
+    if (text.includes('ferryman_lease_return_many(')) {
+      const kept = (kind: string, give: number, stillHeld: number): boolean | null => {
+        if (kind === 'u') return true;
+        if (db.row?.cancelled) {
+          db.row = null;
+          return null;
+        }
+        if (!db.row) {
+          if (give < 0) db.remain += give;
+          return false;
+        }
+        db.remain += give;
+        db.row = stillHeld === 0 ? null : { amount: stillHeld, cancelled: false };
+        return true;
+      };
+      return (JSON.parse(v[1] as string) as ReturnItem[]).map((it) => ({ idx: it.i, kept: kept(it.k, it.r, it.h) }));
     }
     if (text.includes('DELETE FROM quota_leases') && text.includes('cancelled')) {
       const was = db.row?.cancelled;
@@ -496,5 +531,103 @@ describe('QuotaLeases beside other nodes', () => {
     const leases = new QuotaLeases(sql, quiet, { factor: 64 });
     expect(await leases.reserve(1, 0, false, 10)).toMatchObject({ ok: true, userQuotaAfter: 1_000_000 + 5_000 + 630 });
     expect(leases.reserveHeld(1, 0, false, 10)).toMatchObject({ ok: true, userQuotaAfter: 1_000_000 + 5_000 + 620 });
+  });
+});
+
+/**
+ * Users' rows under this node, in memory: every lease granted, every hand-back applied once per write key (its
+ * answer stored by index, as ferryman_writes.answer keeps it); the first `returnsLost` hand-back statements commit
+ * and fail. Counts the items of each lease statement and of each hand-back statement.
+ */
+function manyOwnersDatabase({ returnsLost = 0 } = {}) {
+  const db = { rows: new Map<number, number>(), returned: new Map<number, number>(), statements: [] as number[], takes: [] as number[] };
+  const answers = new Map<string, { idx: number; kept: boolean }[]>();
+  const sql = ((strings: TemplateStringsArray, ...v: unknown[]) => {
+    const text = strings.join('?');
+    if (text.includes('ferryman_lease_seen_many(')) {
+      const items = takeItems(v);
+      db.takes.push(items.length);
+      return Promise.resolve(
+        items.map(({ i, u, nu, wu }) => {
+          const taken = Math.max(nu, wu);
+          db.rows.set(u, (db.rows.get(u) ?? 0) + taken);
+          return { idx: i, status: 0, user_taken: taken, token_taken: 0, user_quota: 1_000_000, token_quota: 0, user_elsewhere: 0, token_elsewhere: 0 };
+        }),
+      );
+    }
+    if (text.includes('ferryman_lease_return_many(')) {
+      const [, items, writer, seq] = v as [string, string, string, number];
+      const key = `${writer}#${seq}`;
+      const done = answers.get(key);
+      if (done) return Promise.resolve(done);
+      const parsed = JSON.parse(items) as ReturnItem[];
+      db.statements.push(parsed.length);
+      for (const it of parsed) {
+        db.returned.set(it.o, (db.returned.get(it.o) ?? 0) + it.r);
+        if (it.h === 0) db.rows.delete(it.o);
+        else db.rows.set(it.o, it.h);
+      }
+      const answer = parsed.map((it) => ({ idx: it.i, kept: true }));
+      answers.set(key, answer);
+      if (returnsLost-- > 0) return Promise.reject(new Error('write CONNECTION_CLOSED'));
+      return Promise.resolve(answer);
+    }
+    return Promise.resolve([]);
+  }) as unknown as Sql;
+  return { db, sql };
+}
+
+describe('QuotaLeases with many owners', () => {
+  it('writes a tick’s slices back in one statement per 64 of them, each owner’s once', async () => {
+    const { db, sql } = manyOwnersDatabase();
+    const leases = new QuotaLeases(sql, quiet, { factor: 64, idleMs: 0 });
+    for (let u = 1; u <= 600; u++) {
+      const r = await leases.reserve(u, 0, false, 10);
+      if (!r.ok) throw new Error('refused');
+      leases.finish(r.user, 10, 10);
+    }
+    await leases.release();
+    expect(db.statements).toEqual([...Array(9).fill(64), 24]);
+    // each owner got back what it held unassigned, and its row is gone
+    expect(db.rows.size).toBe(0);
+    expect([...db.returned.values()].every((give) => give === 630)).toBe(true);
+    expect(db.returned.size).toBe(600);
+  });
+
+  it('makes a statement whose answer was lost again whole before any of its slices is written or served again, and each owner gets its give once', async () => {
+    const { db, sql } = manyOwnersDatabase({ returnsLost: 1 });
+    const leases = new QuotaLeases(sql, quiet, { factor: 64, idleMs: 0 });
+    for (let u = 1; u <= 3; u++) {
+      const r = await leases.reserve(u, 0, false, 10);
+      if (!r.ok) throw new Error('refused');
+      leases.finish(r.user, 10, 10);
+    }
+    await leases.release(); // committed, answer lost: the three gives may be the owners' again
+    expect(db.statements).toEqual([3]);
+    for (let u = 1; u <= 3; u++) expect(leases.reserveHeld(u, 0, false, 10)).toBeNull();
+    // user 2's next request makes the statement again first: found done, for all three
+    const next = await leases.reserve(2, 0, false, 10);
+    if (!next.ok) throw new Error('refused');
+    expect(db.statements).toEqual([3]);
+    expect([...db.returned.values()]).toEqual([630, 630, 630]);
+    expect([...db.rows]).toEqual([[2, 640]]);
+    // the other two slices learned their outcome too: handed back whole, nothing more to write for them
+    await leases.release();
+    expect(db.statements).toEqual([3, 1]);
+    expect(db.returned.get(1)).toBe(630);
+  });
+});
+
+describe('QuotaLeases refilling for many owners at once', () => {
+  it('takes for every refill waiting in one statement, a slice once, and serves a second refill of a slice from what the first took', async () => {
+    const { db, sql } = manyOwnersDatabase();
+    const leases = new QuotaLeases(sql, quiet, { factor: 64 });
+    // 100 owners new to this node, and a second request of owner 1 beside them
+    const all = await Promise.all([...Array.from({ length: 100 }, (_, i) => leases.reserve(i + 1, 0, false, 10)), leases.reserve(1, 0, false, 10)]);
+    expect(all.every((r) => r.ok)).toBe(true);
+    // one statement for the hundred; owner 1's second refill waited for the next turn and found its slice filled
+    expect(db.takes).toEqual([100]);
+    expect(leases.held('u', 1)).toBe(640 - 20);
+    expect(leases.held('u', 100)).toBe(630);
   });
 });

@@ -43,12 +43,52 @@ export interface LeaseSlice {
   refusedUntil: number;
 }
 
-/** A ferryman_lease_return not yet answered: its `give` is out of `held` until it is (see writeBack). */
+/** One slice's hand-back in a statement not yet answered: its `give` is out of `held` until it is (see writeBack). */
 interface PendingReturn {
-  seq: number;
+  key: string;
+  slice: LeaseSlice;
   give: number;
   stillHeld: number;
   idle: boolean;
+  batch: ReturnBatch;
+  /** its index in the batch, by which the database answers for it */
+  index: number;
+  /** left out of the batch (its slice was cancelled by a token edit): never sent again */
+  dropped: boolean;
+}
+
+/** One ferryman_lease_return_many: the hand-backs it carries, under one key, until the database answers for them. */
+interface ReturnBatch {
+  seq: number;
+  items: PendingReturn[];
+}
+
+/**
+ * Slices written back per statement (ferryman_lease_return_many) by release(), each statement in its turn: a smaller
+ * one keeps the refills queued behind it from waiting long (~150 µs a slice on the embedded database).
+ */
+const RETURNS_PER_STATEMENT = 64;
+/** Refills taken per statement (ferryman_lease_seen_many): more wait for the next turn. */
+const TAKES_PER_STATEMENT = 256;
+
+/** One slice pair's take in a lease statement: at least `need`, up to `want`, of each slice that asks. */
+interface TakeAsk {
+  u: LeaseSlice;
+  t: LeaseSlice | null;
+  tokenId: number;
+  needU: number;
+  needT: number;
+  want: number;
+}
+
+/** A reservation's refill waiting for the queue's next turn (refillTurn). */
+interface WaitingRefill {
+  u: LeaseSlice;
+  t: LeaseSlice | null;
+  tokenId: number;
+  amount: number;
+  resolve(refusal: Refusal | null): void;
+  reject(e: unknown): void;
 }
 
 export type LeaseOutcome =
@@ -139,6 +179,9 @@ export class QuotaLeases {
   private recalledUntil = new Map<string, number>();
   /** Tokens whose slice a statement found cancelled by an edit, and when: that edit's notice drops no fresh slice. */
   private cancelsLearned = new Map<number, number>();
+  /** Refills waiting for the queue's next turn, which takes for all of them in one statement. */
+  private refills: WaitingRefill[] = [];
+  private refillTurnQueued = false;
 
   constructor(
     private readonly sql: Sql,
@@ -333,8 +376,7 @@ export class QuotaLeases {
   private cancelSlice(key: string, l: LeaseSlice, byStatement = false): void {
     l.void = true;
     l.held = 0;
-    if (l.returning) this.marks.done(l.returning.seq);
-    l.returning = null;
+    this.dropReturn(l);
     if (this.leases.get(key) === l) this.leases.delete(key);
     if (byStatement) this.cancelsLearned.set(l.id, Date.now());
   }
@@ -358,16 +400,27 @@ export class QuotaLeases {
     const now = Date.now();
     for (const [key, until] of this.recalledUntil) if (until <= now) this.recalledUntil.delete(key);
     for (const [id, at] of this.cancelsLearned) if (now - at > NOTICE_LATE_MS) this.cancelsLearned.delete(id);
-    for (const [key, l] of this.leases) {
-      const idle = all || now - l.lastUsed >= this.idleMs;
+    // A statement per chunk of slices, each in its turn: thousands of owners' slices written back one statement
+    // each took longer than a tick, with the refills of new requests queued behind them.
+    const keys = [...this.leases.keys()];
+    for (let i = 0; i < keys.length; i += RETURNS_PER_STATEMENT) {
+      const chunk = keys.slice(i, i + RETURNS_PER_STATEMENT);
       await this.serial(async () => {
-        if (l.void || !(await this.settle(key, l)) || l.void) return;
-        const give = idle ? l.held : 0;
-        const marked = l.marked;
-        l.marked = null;
-        const stillHeld = Math.max(l.held - give + l.inflight, marked === null ? -Infinity : marked - give);
-        if (give === 0 && stillHeld === l.synced) return;
-        await this.writeBack(key, l, give, stillHeld, idle);
+        const items: Omit<PendingReturn, 'batch' | 'index' | 'dropped'>[] = [];
+        for (const key of chunk) {
+          const l = this.leases.get(key);
+          if (!l || l.void || !(await this.settle(l)) || l.void) continue;
+          const idle = all || now - l.lastUsed >= this.idleMs;
+          const give = idle ? l.held : 0;
+          const marked = l.marked;
+          l.marked = null;
+          const stillHeld = Math.max(l.held - give + l.inflight, marked === null ? -Infinity : marked - give);
+          if (give === 0 && stillHeld === l.synced) continue;
+          // out of the slice before the statement, as in writeBack
+          l.held -= give;
+          items.push({ key, slice: l, give, stillHeld, idle });
+        }
+        if (items.length) await this.sendReturns(this.returnBatch(items));
       });
     }
   }
@@ -382,7 +435,7 @@ export class QuotaLeases {
     this.recalledUntil.set(key, Date.now() + RECALL_HOLD_MS);
     return this.serial(async () => {
       const l = this.leases.get(key);
-      if (!l || l.void || !(await this.settle(key, l)) || l.void || l.held <= 0) return;
+      if (!l || l.void || !(await this.settle(l)) || l.void || l.held <= 0) return;
       const give = l.held;
       // what mark() saw held is handed back now: the next release must not record it as still leased
       if (l.marked !== null) l.marked -= give;
@@ -390,35 +443,55 @@ export class QuotaLeases {
     });
   }
 
-  /** One ferryman_lease_return: `give` back to the owner, the row down to `stillHeld`. Run inside serial. */
+  /** One slice's hand-back: `give` back to the owner, the row down to `stillHeld`. Run inside serial. */
   private async writeBack(key: string, l: LeaseSlice, give: number, stillHeld: number, idle: boolean): Promise<void> {
     // Out of the slice before the statement: requests reserve synchronously while it runs, and must not be served
     // from quota the owner (and so another node) already has back. It stays out until the statement answers, now or
     // when it is made again (settle): had it committed with its answer lost, the owner would have it twice.
     l.held -= give;
-    await this.sendReturn(key, l, { seq: this.marks.next(), give, stillHeld, idle });
+    await this.sendReturns(this.returnBatch([{ key, slice: l, give, stillHeld, idle }]));
   }
 
-  /** Sends (or sends again, under its key) a hand-back, and takes in its answer; false when there was none. */
-  private async sendReturn(key: string, l: LeaseSlice, r: PendingReturn): Promise<boolean> {
-    l.returning = r;
-    let kept: boolean | null;
+  private returnBatch(items: Omit<PendingReturn, 'batch' | 'index' | 'dropped'>[]): ReturnBatch {
+    const batch: ReturnBatch = { seq: this.marks.next(), items: [] };
+    batch.items = items.map((it, index) => ({ ...it, batch, index, dropped: false }));
+    return batch;
+  }
+
+  /**
+   * Sends (or sends again, under its key) a statement of hand-backs, and takes in its answer for each slice still in
+   * it; false when there was none. Sent again, it carries the same items but those dropped since: had the first try
+   * committed, the database answers its outcomes, by index; had it not, this one applies.
+   */
+  private async sendReturns(batch: ReturnBatch): Promise<boolean> {
+    const live = batch.items.filter((r) => !r.dropped);
+    for (const r of live) r.slice.returning = r;
+    let kept: Map<number, boolean | null>;
     try {
-      const [row] = await this.sql<{ kept: boolean | null }[]>`
-        SELECT ferryman_lease_return(${this.node}, ${l.kind}, ${l.id}, ${r.give}, ${r.stillHeld}, ${this.marks.writer}, ${r.seq},
-          ${this.marks.knownBelow()}) AS kept`;
-      if (!row) throw new Error('ferryman_lease_return answered no row');
-      kept = row.kept;
+      const items = live.map((r) => ({ i: r.index, k: r.slice.kind, o: r.slice.id, r: r.give, h: r.stillHeld }));
+      const rows = await this.sql<{ idx: number; kept: boolean | null }[]>`
+        SELECT idx, kept FROM ferryman_lease_return_many(${this.node}, ${JSON.stringify(items)}::text::json, ${this.marks.writer},
+          ${batch.seq}, ${this.marks.knownBelow()})`;
+      kept = new Map(rows.map((row) => [row.idx, row.kept]));
+      const unanswered = live.find((r) => !kept.has(r.index));
+      if (unanswered) throw new Error(`ferryman_lease_return_many answered nothing for slice ${unanswered.key}`);
     } catch (e) {
       this.log.error('returning leased quota failed; will retry', { error: String(e) });
       return false;
     }
+    this.marks.done(batch.seq);
+    for (const r of live) if (r.slice.returning === r) this.tookBack(r, kept.get(r.index)!);
+    return true;
+  }
+
+  /** A hand-back's answer: the row kept (true), found taken back by the database (false), or cancelled by an edit (null). */
+  private tookBack(r: PendingReturn, kept: boolean | null): void {
+    const { key, slice: l } = r;
     l.returning = null;
-    this.marks.done(r.seq);
     if (kept === null) {
       // cancelled by an edit of the token's quota: nothing was applied, the give included
       this.cancelSlice(key, l, true);
-      return true;
+      return;
     }
     if (!kept) {
       // The database had already taken this slice back; a negative give was charged all the same, a positive one
@@ -426,7 +499,7 @@ export class QuotaLeases {
       if (r.give > 0) l.held += r.give;
       this.voidSlice(l);
       if (this.leases.get(key) === l) this.leases.delete(key);
-      return true;
+      return;
     }
     l.synced = r.stillHeld;
     // a marked row may still record more than is held: it is deleted by the write that brings it to 0
@@ -436,16 +509,24 @@ export class QuotaLeases {
       l.void = true;
       this.leases.delete(key);
     }
-    return true;
+  }
+
+  /** The slice's hand-back still unanswered is left out of its statement from now on; a statement left with none is done. */
+  private dropReturn(l: LeaseSlice): void {
+    const r = l.returning;
+    if (!r) return;
+    l.returning = null;
+    r.dropped = true;
+    if (r.batch.items.every((x) => x.dropped)) this.marks.done(r.batch.seq);
   }
 
   /**
    * Before a slice's next statement, the outcome of its last failed one: a hand-back is made again under its key
-   * (sendReturn), a take is read back from the row (adoptRow). False when the database could not say: the slice is
+   * (sendReturns), a take is read back from the row (adoptRow). False when the database could not say: the slice is
    * not written until it can. Run inside serial.
    */
-  private async settle(key: string, l: LeaseSlice): Promise<boolean> {
-    if (l.returning && !(await this.sendReturn(key, l, l.returning))) return false;
+  private async settle(l: LeaseSlice): Promise<boolean> {
+    if (l.returning && !(await this.sendReturns(l.returning.batch))) return false;
     return !l.unsure || (await this.adoptRow(l));
   }
 
@@ -474,8 +555,8 @@ export class QuotaLeases {
     }
     this.log.warn('this node was declared dead by the others; its quota leases were returned', { node: this.node });
     // what a slice spent since its row was written depends on whether its last hand-back committed: asked first
-    for (const [key, l] of this.leases) {
-      if (l.returning && !(await this.sendReturn(key, l, l.returning))) throw new Error('a quota lease hand-back is still unanswered');
+    for (const l of this.leases.values()) {
+      if (l.returning && !(await this.sendReturns(l.returning.batch))) throw new Error('a quota lease hand-back is still unanswered');
     }
     for (const l of this.leases.values()) this.voidSlice(l);
     this.leases.clear();
@@ -546,30 +627,66 @@ export class QuotaLeases {
 
   /** Tops the user's (and token's) slice up to serve `amount`; returns the refusal, or null when topped up. */
   private refill(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, amount: number): Promise<Refusal | null> {
-    return this.serial(async (): Promise<Refusal | null> => {
-      if (!this.fresh()) await this.beat();
-      // voided while waiting (or by that beat, finding this node declared dead): the caller takes fresh slices
-      if (u.void || t?.void) return null;
-      if (!(await this.settleBoth(u, t))) throw new Error('the outcome of an earlier quota lease statement is still unknown');
-      // a hand-back made again may have found the slice taken back, or handed it back whole
-      if (u.void || t?.void) return null;
-      if (u.held >= amount && (!t || t.held >= amount)) return null;
-      const needU = Math.max(0, amount - u.held);
-      const needT = t ? Math.max(0, amount - t.held) : 0;
-      const row = await this.take(u, t, tokenId, needU, needT, amount * this.factor);
-      if (!row) return { ok: false, reason: 'user', userQuota: 0, tokenQuota: 0 };
-      if (row.status === STATUS_NODE_UNKNOWN) {
-        await this.beat();
-        return null;
-      }
-      // the token's slice was cancelled and dropped (take): the caller leases into a fresh one
-      if (row.status === STATUS_TOKEN_CANCELLED) return null;
-      if (row.status !== 0) {
-        const reason = row.status === 2 ? 'token' : row.status === 3 ? 'token_missing' : 'user';
-        return { ok: false, reason, userQuota: u.dbQuota + u.held, tokenQuota: t ? t.dbQuota + t.held : row.token_quota ?? 0 };
-      }
-      return null;
+    return new Promise((resolve, reject) => {
+      this.refills.push({ u, t, tokenId, amount, resolve, reject });
+      this.queueRefillTurn();
     });
+  }
+
+  private queueRefillTurn(): void {
+    if (this.refillTurnQueued || this.refills.length === 0) return;
+    this.refillTurnQueued = true;
+    void this.serial(() => this.refillTurn());
+  }
+
+  /**
+   * A turn of the queue for the refills waiting: one statement takes for all of them. With thousands of owners each
+   * new to this node, a statement per refill, each waiting for the one before, served a few hundred requests a
+   * second. A slice is asked for once per statement: a second refill of it waits for the next turn, where what the
+   * first took may already cover it.
+   */
+  private async refillTurn(): Promise<void> {
+    this.refillTurnQueued = false;
+    const waiting = this.refills.splice(0, TAKES_PER_STATEMENT);
+    const next: WaitingRefill[] = [];
+    const asks: (TakeAsk & { w: WaitingRefill })[] = [];
+    try {
+      if (!this.fresh()) await this.beat();
+      const asking = new Set<LeaseSlice>();
+      for (const w of waiting) {
+        const { u, t, amount } = w;
+        if (asking.has(u) || (t && asking.has(t))) {
+          next.push(w);
+          continue;
+        }
+        // voided while waiting (or by that beat, finding this node declared dead): the caller takes fresh slices
+        if (u.void || t?.void) {
+          w.resolve(null);
+          continue;
+        }
+        if (!(await this.settleBoth(u, t))) {
+          w.reject(new Error('the outcome of an earlier quota lease statement is still unknown'));
+          continue;
+        }
+        // a hand-back made again may have found the slice taken back, or handed it back whole
+        if (u.void || t?.void || (u.held >= amount && (!t || t.held >= amount))) {
+          w.resolve(null);
+          continue;
+        }
+        asking.add(u);
+        if (t) asking.add(t);
+        asks.push({ w, u, t, tokenId: w.tokenId, needU: Math.max(0, amount - u.held), needT: t ? Math.max(0, amount - t.held) : 0, want: amount * this.factor });
+      }
+      const rows = asks.length ? await this.takeMany(asks) : [];
+      // this node was declared dead: registered anew, its callers take fresh slices
+      if (rows.some((row) => row?.status === STATUS_NODE_UNKNOWN)) await this.beat();
+      asks.forEach(({ w, u, t }, i) => w.resolve(refusalOf(rows[i], u, t)));
+    } catch (e) {
+      for (const w of waiting) if (!next.includes(w)) w.reject(e);
+    } finally {
+      this.refills.unshift(...next);
+      this.queueRefillTurn();
+    }
   }
 
   /**
@@ -598,38 +715,64 @@ export class QuotaLeases {
     return (this.recalledUntil.get(`${l.kind}${l.id}`) ?? 0) > Date.now();
   }
 
-  /** One lease statement (ferryman_lease_seen): at least `need`, up to `want` (only `need` of a slice just recalled), of each slice that asks. */
+  /** One lease statement for one slice pair (a background top-up). */
   private async take(u: LeaseSlice, t: LeaseSlice | null, tokenId: number, needU: number, needT: number, want: number): Promise<LeaseRow | undefined> {
-    const wantU = needU > 0 ? (this.recalled(u) ? needU : want) : 0;
-    const wantT = needT > 0 && t ? (this.recalled(t) ? needT : want) : 0;
-    const asking = [needU > 0 ? u : null, needT > 0 ? t : null].filter((l): l is LeaseSlice => l !== null);
-    let row: LeaseRow | undefined;
+    return (await this.takeMany([{ u, t, tokenId, needU, needT, want }]))[0];
+  }
+
+  /**
+   * One lease statement (ferryman_lease_seen_many) for every ask, each at most once per slice; its answers in the
+   * asks' order. Only `need` of a slice just recalled is asked for. A failed statement leaves its slices unsure.
+   */
+  private async takeMany(asks: TakeAsk[]): Promise<(LeaseRow | undefined)[]> {
+    const items = asks.map(({ u, t, tokenId, needU, needT, want }, i) => ({
+      i,
+      u: u.id,
+      t: tokenId,
+      nu: needU,
+      wu: needU > 0 ? (this.recalled(u) ? needU : want) : 0,
+      nt: needT,
+      wt: needT > 0 && t ? (this.recalled(t) ? needT : want) : 0,
+    }));
+    let rows: (LeaseRow & { idx: number })[];
     try {
-      [row] = await this.sql<LeaseRow[]>`
-        SELECT * FROM ferryman_lease_seen(${this.node}, ${u.id}, ${tokenId}, ${needU}, ${wantU}, ${needT}, ${wantT})`;
+      rows = await this.sql<(LeaseRow & { idx: number })[]>`
+        SELECT * FROM ferryman_lease_seen_many(${this.node}, ${JSON.stringify(items)}::text::json)`;
     } catch (e) {
-      for (const l of asking) l.unsure = true;
+      for (const { u, t, needU, needT } of asks) {
+        if (needU > 0) u.unsure = true;
+        if (needT > 0 && t) t.unsure = true;
+      }
       throw e;
     }
-    if (!row || row.status === STATUS_NODE_UNKNOWN) return row;
+    const byIdx = new Map(rows.map((row) => [row.idx, row]));
+    return asks.map((ask, i) => {
+      const row = byIdx.get(i);
+      if (row) this.tookLease(ask, row);
+      return row;
+    });
+  }
+
+  /** A lease statement's answer for one slice pair, into its slices. */
+  private tookLease({ u, t, needT }: TakeAsk, row: LeaseRow): void {
+    if (row.status === STATUS_NODE_UNKNOWN) return;
     if (row.status === STATUS_TOKEN_CANCELLED) {
       if (t) this.cancelSlice(`t${t.id}`, t, true);
-      return row;
+      return;
     }
     u.dbQuota = row.user_quota ?? 0;
     // each sum is read once its owner's row is locked: the user's unless the token was short, the token's when asked
     if (row.status !== 2) u.elsewhere = row.user_elsewhere;
     if (t) t.dbQuota = row.token_quota ?? 0;
     if (t && needT > 0) t.elsewhere = row.token_elsewhere;
-    if (row.status !== 0) return row;
+    if (row.status !== 0) return;
     addTaken(u, row.user_taken);
     if (t) addTaken(t, row.token_taken);
-    return row;
   }
 
   /** Before a lease statement: the outcome of the slices' last failed ones (settle); false when unknown. */
   private async settleBoth(u: LeaseSlice, t: LeaseSlice | null): Promise<boolean> {
-    return (await this.settle(`u${u.id}`, u)) && (!t || (await this.settle(`t${t.id}`, t)));
+    return (await this.settle(u)) && (!t || (await this.settle(t)));
   }
 
   /**
@@ -651,6 +794,15 @@ export class QuotaLeases {
       return false;
     }
   }
+}
+
+/** What a refill's lease statement answered, for its reservation: the refusal, or null to try the slices again. */
+function refusalOf(row: LeaseRow | undefined, u: LeaseSlice, t: LeaseSlice | null): Refusal | null {
+  if (!row) return { ok: false, reason: 'user', userQuota: 0, tokenQuota: 0 };
+  // 4: declared dead and registered anew; 5: the token's slice was cancelled and dropped: fresh slices are taken
+  if (row.status === 0 || row.status === STATUS_NODE_UNKNOWN || row.status === STATUS_TOKEN_CANCELLED) return null;
+  const reason = row.status === 2 ? 'token' : row.status === 3 ? 'token_missing' : 'user';
+  return { ok: false, reason, userQuota: u.dbQuota + u.held, tokenQuota: t ? t.dbQuota + t.held : row.token_quota ?? 0 };
 }
 
 function addTaken(l: LeaseSlice, taken: number): void {
