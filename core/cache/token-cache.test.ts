@@ -50,4 +50,14 @@ describe('TokenCache on the database', () => {
     expect(await cache.get(key.slice(0, 47))).toBeNull();
     expect(statements).toBe(1);
   });
+
+  it('keeps no row a lookup read while the token was changed', async () => {
+    const cache = new TokenCache(db.sql, 60);
+    const [t] = await db.sql<{ id: number }[]>`SELECT id FROM tokens WHERE key = ${key}`;
+    const looking = cache.get(key);
+    // the token is disabled while the lookup is in flight: its notice comes before the answer
+    cache.invalidateId(t!.id);
+    expect((await looking)?.status).toBe(1);
+    expect(cache.peek(key)).toBeUndefined();
+  });
 });

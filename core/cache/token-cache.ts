@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { CoalescingLoader } from '../async/coalescing-loader.js';
 import { entryBound } from './entry-bound.js';
+import { RecentInvalidations } from './recent-invalidations.js';
 import type { Sql } from '../db/connect.js';
 import type { TokenRow } from '../db/rows.js';
 import { normaliseIp } from '../http/client-ip.js';
@@ -60,6 +61,7 @@ export class TokenCache {
   private misses = new LRUCache<string, true>({ ...entryBound(MISSES_KEPT), ttl: MISS_TTL_MS });
   private keyById = new Map<number, string>();
   private readonly lookups: CoalescingLoader<string, TokenLookupRow>;
+  private readonly invalidated = new RecentInvalidations<number>();
 
   constructor(sql: Sql, ttlSeconds: number) {
     this.byKey = new LRUCache({
@@ -88,6 +90,7 @@ export class TokenCache {
   async get(key: string): Promise<CachedToken | null> {
     const hit = this.peek(key);
     if (hit !== undefined) return hit;
+    const started = performance.now();
     // char(48) ignores trailing blanks, as the lookup does
     const row = await this.lookups.load(key.trimEnd());
     if (!row) {
@@ -95,6 +98,7 @@ export class TokenCache {
       return null;
     }
     const token = toCachedToken({ ...row, remain_quota: row.remain_quota + Number(row.leased) });
+    if (this.invalidated.since(token.id, started)) return token;
     this.byKey.set(key, token);
     this.keyById.set(token.id, key);
     return token;
@@ -103,5 +107,6 @@ export class TokenCache {
   invalidateId(id: number): void {
     const key = this.keyById.get(id);
     if (key !== undefined) this.byKey.delete(key);
+    this.invalidated.mark(id);
   }
 }

@@ -1,5 +1,7 @@
 import { LRUCache } from 'lru-cache';
+import { CoalescingLoader } from '../async/coalescing-loader.js';
 import { entryBound } from './entry-bound.js';
+import { RecentInvalidations } from './recent-invalidations.js';
 import type { Sql } from '../db/connect.js';
 
 /** What auth and the relay need about a user; quota itself is never trusted from here. */
@@ -19,12 +21,17 @@ export interface CachedUser {
  */
 export class UserCache {
   private cache: LRUCache<number, CachedUser>;
+  /** loads that miss go together, one statement at a time: thousands of users new to this node each cost a row, not a statement */
+  private readonly loads: CoalescingLoader<number, CachedUser>;
+  private readonly invalidated = new RecentInvalidations<number>();
 
-  constructor(
-    private readonly sql: Sql,
-    ttlSeconds: number,
-  ) {
+  constructor(sql: Sql, ttlSeconds: number) {
     this.cache = new LRUCache({ ...entryBound(50_000), ttl: ttlSeconds * 1000 });
+    this.loads = new CoalescingLoader(async (ids) => {
+      const rows = await sql<CachedUser[]>`
+        SELECT id, username, role, status, "group", email, setting FROM users WHERE id = ANY(${ids}::int8[]) AND deleted_at IS NULL`;
+      return new Map(rows.map((row) => [row.id, row]));
+    });
   }
 
   /** The cached user without a load; undefined when not cached. */
@@ -35,14 +42,15 @@ export class UserCache {
   async get(id: number): Promise<CachedUser | null> {
     const hit = this.cache.get(id);
     if (hit) return hit;
-    const [row] = await this.sql<CachedUser[]>`
-      SELECT id, username, role, status, "group", email, setting FROM users WHERE id = ${id} AND deleted_at IS NULL`;
+    const started = performance.now();
+    const row = await this.loads.load(id);
     if (!row) return null;
-    this.cache.set(id, row);
+    if (!this.invalidated.since(id, started)) this.cache.set(id, row);
     return row;
   }
 
   invalidate(id: number): void {
     this.cache.delete(id);
+    this.invalidated.mark(id);
   }
 }
