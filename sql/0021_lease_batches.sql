@@ -38,12 +38,14 @@ END $$;
 
 -- 2. ferryman_lease_seen_many: the refills waiting for the queue's next turn, at most one per slice.
 -- p_items: [{"i": its index, "u": user, "t": token (0: none), "nu", "wu", "nt", "wt": ferryman_lease_seen's need and
--- want of each}, ...]; each item is ferryman_lease_seen's (sql/0014) and answers as it does. The tokens are locked by
--- id, then the users by id, as every writer of both takes them, before any item runs.
+-- want of each}, ...]; each item is ferryman_lease_seen's (sql/0014) and answers as it does. Before any item runs, the
+-- node's row is locked as ferryman_lease locks it (a reclaim deleting it locks it first, then the tokens and users),
+-- then the tokens by id, then the users by id, as every writer of both takes them.
 CREATE OR REPLACE FUNCTION ferryman_lease_seen_many(p_node text, p_items json)
 RETURNS TABLE (idx integer, status integer, user_taken bigint, token_taken bigint, user_quota bigint, token_quota bigint,
   user_elsewhere bigint, token_elsewhere bigint) LANGUAGE plpgsql AS $$
 BEGIN
+  PERFORM 1 FROM ferryman_nodes WHERE node = p_node FOR SHARE;
   PERFORM 1 FROM tokens WHERE id IN (SELECT i.t FROM json_to_recordset(p_items) AS i(t bigint, nt bigint) WHERE i.t > 0 AND i.nt > 0)
     ORDER BY id FOR UPDATE;
   PERFORM 1 FROM users WHERE id IN (SELECT i.u FROM json_to_recordset(p_items) AS i(u bigint)) ORDER BY id FOR UPDATE;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchedCounters } from '../../core/billing/batched-counters.js';
+import { QuotaLeases } from '../../core/billing/quota-leases.js';
 import { ReservationBatcher } from '../../core/billing/reservation-batcher.js';
 import type { Logger } from '../../core/log/logger.js';
 import { openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
@@ -36,7 +37,12 @@ describe.skipIf(testDbKind() !== 'postgres')('rows locked in one order by every 
   /** Counters batches over every user and token for 4 s, and the errors logged by them and the test's other writers. */
   const countersBeside = () => {
     const failures: string[] = [];
-    const logger: Logger = { info() {}, warn() {}, debug() {}, error: (message, fields) => failures.push(`${message} ${JSON.stringify(fields)}`) };
+    const logger: Logger = {
+      info() {},
+      debug() {},
+      warn: (message, fields) => failures.push(`${message} ${JSON.stringify(fields)}`),
+      error: (message, fields) => failures.push(`${message} ${JSON.stringify(fields)}`),
+    };
     const counters = new BatchedCounters(db.sql, logger);
     const end = Date.now() + 4_000;
     const writeCounters = async () => {
@@ -79,6 +85,60 @@ describe.skipIf(testDbKind() !== 'postgres')('rows locked in one order by every 
     const [c] = await db.sql<{ used: number }[]>`SELECT sum(used_quota)::bigint AS used FROM users WHERE id IN ${db.sql(users)}`;
     // each reservation took 1 from a balance, each counters delta 1 more (and 1 of used)
     expect(Number(u!.quota)).toBe(4 * 1_000_000_000 - served - Number(c!.used));
+  }, 60_000);
+
+  it('leases and hands back slices of the same users and tokens on three nodes, in batches, while counters lock them', async () => {
+    const { failures, logger, end, writeCounters, counters } = countersBeside();
+    const [before] = await db.sql<{ u: number; t: number; used: number }[]>`
+      SELECT (SELECT sum(quota) FROM users WHERE id IN ${db.sql(users)})::bigint AS u,
+             (SELECT sum(used_quota) FROM users WHERE id IN ${db.sql(users)})::bigint AS used,
+             (SELECT sum(remain_quota) FROM tokens WHERE id IN ${db.sql(tokens)})::bigint AS t`;
+    // small slices handed back at every tick: each node's refills and write-backs lock all four users and tokens
+    const nodes = [0, 1, 2].map(() => new QuotaLeases(db.sql, logger, { factor: 4, idleMs: 0, heartbeatTimeoutS: 60 }));
+    await Promise.all(nodes.map((n) => n.start()));
+    let served = 0;
+    const serve = async (node: QuotaLeases, k: number) => {
+      while (Date.now() < end) {
+        await Promise.all(
+          [0, 1, 2, 3].map(async (j) => {
+            const i = (j + k) % 4;
+            try {
+              const r = await node.reserve(users[i]!, tokens[i]!, true, 1);
+              if (!r.ok) return failures.push(`refused: ${r.reason}`);
+              served++;
+              node.finish(r.user, 1, 1);
+              node.finish(r.token!, 1, 1);
+            } catch (e) {
+              failures.push(String(e));
+            }
+          }),
+        );
+      }
+    };
+    const tick = async (node: QuotaLeases) => {
+      while (Date.now() < end) {
+        await node.release();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    await Promise.all([writeCounters(), ...nodes.map(serve), ...nodes.map(tick)]);
+    for (const node of nodes) {
+      await node.release(true);
+      await node.stop();
+    }
+    await counters.flush();
+    expect(failures).toEqual([]);
+    expect(served).toBeGreaterThan(1_000);
+    const [left] = await db.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM quota_leases`;
+    expect(left!.n).toBe(0);
+    // every slice home: each reservation spent 1 of its user and 1 of its token, each counters delta 1 more
+    const [after] = await db.sql<{ u: number; t: number; used: number }[]>`
+      SELECT (SELECT sum(quota) FROM users WHERE id IN ${db.sql(users)})::bigint AS u,
+             (SELECT sum(used_quota) FROM users WHERE id IN ${db.sql(users)})::bigint AS used,
+             (SELECT sum(remain_quota) FROM tokens WHERE id IN ${db.sql(tokens)})::bigint AS t`;
+    const counted = Number(after!.used) - Number(before!.used);
+    expect(Number(after!.u)).toBe(Number(before!.u) - served - counted);
+    expect(Number(after!.t)).toBe(Number(before!.t) - served - counted);
   }, 60_000);
 
   it('returns dead nodes\' slices while counters batches lock the same rows', async () => {
