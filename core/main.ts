@@ -72,8 +72,9 @@ export interface RunningGateway {
  * the sibling relay threads of an embedded database (each a node, so one that dies has its slices returned).
  */
 function ledgerMode(env: Env, kind: 'embedded' | 'postgres', threaded: boolean) {
-  if (kind === 'embedded') return { kind: 'lease', heartbeatTimeoutS: threaded ? env.QUOTA_LEASE_HEARTBEAT_TIMEOUT : null } as const;
-  return env.QUOTA_LEASES ? ({ kind: 'lease', heartbeatTimeoutS: env.QUOTA_LEASE_HEARTBEAT_TIMEOUT } as const) : ({ kind: 'statement' } as const);
+  const idleMs = env.QUOTA_LEASE_IDLE_TIMEOUT * 1000;
+  if (kind === 'embedded') return { kind: 'lease', heartbeatTimeoutS: threaded ? env.QUOTA_LEASE_HEARTBEAT_TIMEOUT : null, idleMs } as const;
+  return env.QUOTA_LEASES ? ({ kind: 'lease', heartbeatTimeoutS: env.QUOTA_LEASE_HEARTBEAT_TIMEOUT, idleMs } as const) : ({ kind: 'statement' } as const);
 }
 
 /**

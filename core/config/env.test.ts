@@ -21,6 +21,9 @@ describe('loadEnv', () => {
     expect([env.RELAY_MAX_IN_FLIGHT, env.METRICS_TOKEN]).toEqual([512, undefined]);
     // pool connections live the driver's 30–60 min unless SQL_MAX_LIFETIME says otherwise
     expect(env.SQL_MAX_LIFETIME).toBeUndefined();
+    // lease slices go home after 1.5 s unused
+    expect([env.QUOTA_LEASE_HEARTBEAT_TIMEOUT, env.QUOTA_LEASE_IDLE_TIMEOUT]).toEqual([30, 1.5]);
+    expect(loadEnv({ QUOTA_LEASE_IDLE_TIMEOUT: '30' }).QUOTA_LEASE_IDLE_TIMEOUT).toBe(30);
   });
 
   it.each([
@@ -38,6 +41,7 @@ describe('loadEnv', () => {
     ['TASK_POLL_INTERVAL_SECONDS', '0.001'],
     ['EMBEDDED_DB_SHARED_BUFFERS_MB', '0'],
     ['TOKEN_COUNT_THREADS', '0'],
+    ['QUOTA_LEASE_IDLE_TIMEOUT', '0'],
     ['TOKEN_COUNT_INLINE_BELOW_BYTES', '-1'],
     ['RELAY_MAX_IN_FLIGHT', '-1'],
     ['RELAY_MAX_IN_FLIGHT', 'many'],

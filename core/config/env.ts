@@ -99,6 +99,8 @@ export const envSchema = z.object({
   QUOTA_LEASES: bool(true),
   /** Seconds without a heartbeat after which other nodes return a node's leased quota (it stops using it at half). */
   QUOTA_LEASE_HEARTBEAT_TIMEOUT: int(30, 3, 3600),
+  /** Seconds a leased slice may go unused before it is handed back to its owner's balance. */
+  QUOTA_LEASE_IDLE_TIMEOUT: num(1.5, 0.1),
   ERROR_LOG_ENABLED: bool(false),
   GENERATE_DEFAULT_TOKEN: bool(false),
   GLOBAL_API_RATE_LIMIT_ENABLE: bool(true),

@@ -63,3 +63,29 @@ describe.runIf(testDbKind() === 'embedded')('quota leases on the embedded databa
     }
   }, BOOT_TIMEOUT);
 });
+
+describe('QUOTA_LEASE_IDLE_TIMEOUT', () => {
+  it('keeps a slice unused for less than the timeout leased, and hands it back after', async () => {
+    const f = await startRelayFixture({ QUOTA_LEASE_IDLE_TIMEOUT: '5' });
+    try {
+      await addChannel(f);
+      const t = await addToken(f.root, { remain_quota: 100_000 });
+      const r = await fetch(`${f.gw.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+      });
+      expect(r.status).toBe(200);
+      await r.text();
+      const usedAt = Date.now();
+      const leased = () => f.gw.sql<{ kind: string }[]>`SELECT kind FROM quota_leases WHERE owner_id IN (${f.root.userId}, ${t.id}) AND amount > 0 ORDER BY kind`;
+      // three ticks later (1.5 s by default would have sent both home), the user's and the token's slices are out
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect((await leased()).map((l) => l.kind)).toEqual(['t', 'u']);
+      expect(await eventually(leased, (rows) => rows.length === 0, 15_000)).toEqual([]);
+      expect(Date.now() - usedAt).toBeGreaterThanOrEqual(5_000);
+    } finally {
+      await f.stop();
+    }
+  }, BOOT_TIMEOUT);
+});
