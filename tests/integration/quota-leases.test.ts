@@ -4,11 +4,22 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually, setupRoot } from '../support/console-client.js';
 import { startGateway } from '../support/gateway.js';
-import { addChannel, addToken, ledger, startRelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, ledger, startRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
 import { testDbKind } from '../support/test-database.js';
 
 // Each test boots gateways of its own (PGlite and migrations), which takes most of a minute on a loaded machine.
 const BOOT_TIMEOUT = 180_000;
+
+/** One chat completion with `key`, answered 200 and read to its end. */
+async function chat(f: RelayFixture, key: string): Promise<void> {
+  const r = await fetch(`${f.gw.url}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+  });
+  expect(r.status).toBe(200);
+  await r.text();
+}
 
 // Returning everything at start is the embedded database's rule (one node); tests/integration/quota-leases-nodes.test.ts covers PostgreSQL.
 describe.runIf(testDbKind() === 'embedded')('quota leases on the embedded database', () => {
@@ -42,13 +53,7 @@ describe.runIf(testDbKind() === 'embedded')('quota leases on the embedded databa
       const before = await ledger(f.gw, f.root.userId);
       await f.gw.sql`DELETE FROM logs`;
       for (let i = 0; i < 20; i++) {
-        const r = await fetch(`${f.gw.url}/v1/chat/completions`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
-        });
-        expect(r.status).toBe(200);
-        await r.text();
+        await chat(f, t.key);
       }
       // One refill leases 16 requests' worth: while the burst runs, part of the balance sits in quota_leases.
       const after = await ledger(f.gw, f.root.userId, (v) => v.logs === 20 && v.quota + v.charged === before.quota);
@@ -70,13 +75,7 @@ describe('QUOTA_LEASE_IDLE_TIMEOUT', () => {
     try {
       await addChannel(f);
       const t = await addToken(f.root, { remain_quota: 100_000 });
-      const r = await fetch(`${f.gw.url}/v1/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${t.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
-      });
-      expect(r.status).toBe(200);
-      await r.text();
+      await chat(f, t.key);
       const usedAt = Date.now();
       const leased = () => f.gw.sql<{ kind: string }[]>`SELECT kind FROM quota_leases WHERE owner_id IN (${f.root.userId}, ${t.id}) AND amount > 0 ORDER BY kind`;
       // three ticks later (1.5 s by default would have sent both home), the user's and the token's slices are out
