@@ -6,14 +6,13 @@
 // /proc/<pid>/task/*/stat; "node" threads are the relay thread and the embedded database's), RSS; at the end the
 // books (what the owners' balances lost = what is still leased + Σ consume logs).
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { setupRoot } from '../tests/support/console-client.js';
 import { startGateway } from '../tests/support/gateway.js';
 import { startScript } from './ferryman-target.js';
 import { startChildServer } from './runner/child-server.js';
-import { parseStatCpuMs } from './runner/process-stats.js';
+import { processStatus, threadCpuMs } from './runner/process-stats.js';
 import { SCENARIO_PATH, scenarioBody } from './runner/scenario.js';
 
 const { values } = parseArgs({
@@ -27,18 +26,6 @@ const { values } = parseArgs({
 });
 const ownerCounts = values.owners.split(',').map(Number);
 const BALANCE = 1_000_000_000_000;
-
-/** CPU ms of each thread of `pid`, by "tid:name". */
-async function threadCpuMs(pid: number): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (const tid of await readdir(`/proc/${pid}/task`)) {
-    const stat = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => null);
-    if (stat) out.set(`${tid}:${stat.slice(stat.indexOf('(') + 1, stat.indexOf(')'))}`, parseStatCpuMs(stat));
-  }
-  return out;
-}
-
-const rssMb = async (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 const mock = await startChildServer(new URL('./mock-upstream.ts', import.meta.url), ['--port', '0', '--no-record'], 'MOCK_UPSTREAM_LISTENING');
 const start = startScript();
@@ -87,10 +74,10 @@ try {
       const before = await threadCpuMs(gw.pid!);
       const r = await load(owners, Number(values.duration));
       const after = await threadCpuMs(gw.pid!);
-      const perRequest = [...after].map(([t, ms]) => [t.split(':')[1]!, ((ms - (before.get(t) ?? 0)) * 1000) / r.requests.total] as const).sort((a, b) => b[1] - a[1]);
+      const perRequest = [...after].map(([tid, { name, ms }]) => [name, ((ms - (before.get(tid)?.ms ?? 0)) * 1000) / r.requests.total] as const).sort((a, b) => b[1] - a[1]);
       const total = perRequest.reduce((s, [, us]) => s + us, 0);
       const busiest = perRequest.slice(0, 3).map(([name, us]) => `${name} ${us.toFixed(0)}`).join(', ');
-      console.log(`| ${owners} | ${round} | ${Math.round(r.requests.average)} | ${r.non2xx} | ${r.latency.p50} / ${r.latency.p99} / ${r.latency.max} | ${total.toFixed(0)} | ${busiest} | ${(await rssMb(gw.pid!)).toFixed(0)} |`);
+      console.log(`| ${owners} | ${round} | ${Math.round(r.requests.average)} | ${r.non2xx} | ${r.latency.p50} / ${r.latency.p99} / ${r.latency.max} | ${total.toFixed(0)} | ${busiest} | ${(await processStatus(gw.pid!)).rssMb.toFixed(0)} |`);
     }
   }
   // the last slices are handed back within two ticks of going idle

@@ -2,12 +2,11 @@
 // Where a gateway's CPU per request goes, thread by thread: the relay (main) thread, the embedded database's
 // thread, V8's collector helpers, the token-counting pool. The gateway under load as in `npm run bench`, each
 // thread's user + system time read from /proc/<pid>/task/<tid>/stat around every round, ÷ requests served.
-import { readdir, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { startFerrymanForBench, type FerrymanBenchTarget } from './ferryman-target.js';
 import { startChildServer } from './runner/child-server.js';
 import { measureThroughput, warmUp } from './runner/measure.js';
-import { parseStatCpuMs } from './runner/process-stats.js';
+import { threadCpuMs } from './runner/process-stats.js';
 import type { Mode } from './runner/scenario.js';
 
 const { values } = parseArgs({
@@ -21,16 +20,6 @@ const { values } = parseArgs({
     'node-args': { type: 'string' },
   },
 });
-
-/** CPU ms of every thread of `pid`, by thread id; a thread that ended between listing and reading is left out. */
-async function threadCpuMs(pid: number): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  for (const tid of await readdir(`/proc/${pid}/task`)) {
-    const text = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => null);
-    if (text) out.set(Number(tid), parseStatCpuMs(text));
-  }
-  return out;
-}
 
 const servers: Array<{ close(): Promise<void> }> = [];
 try {
@@ -51,7 +40,7 @@ try {
     const before = await threadCpuMs(pid);
     const t = await measureThroughput(target, mode, Number(values.connections), Number(values.duration));
     const after = await threadCpuMs(pid);
-    const perRequest = [...after].map(([tid, ms]) => [tid, ((ms - (before.get(tid) ?? 0)) * 1000) / t.requests] as const);
+    const perRequest = [...after].map(([tid, { ms }]) => [tid, ((ms - (before.get(tid)?.ms ?? 0)) * 1000) / t.requests] as const);
     const main = perRequest.find(([tid]) => tid === pid)?.[1] ?? 0;
     const others = perRequest.filter(([tid, us]) => tid !== pid && us >= 0.5).sort((a, b) => b[1] - a[1]);
     const total = perRequest.reduce((sum, [, us]) => sum + us, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakdownSmaps, parseStatCpuMs, parseStatus } from './process-stats.js';
+import { breakdownSmaps, parseStatCpuMs, parseStatus, threadCpuMs } from './process-stats.js';
 
 describe('process stats from /proc', () => {
   it('reads RSS, peak RSS and threads from status', () => {
@@ -30,5 +30,17 @@ describe('process stats from /proc', () => {
       map('3fc9e0fc0000-3fc9e1000000', 'rw-p', '', 256),
     ].join('');
     expect(breakdownSmaps(smaps)).toEqual({ wasmMb: 30, arenasMb: 16, brkHeapMb: 3, filesMb: 6, otherMb: 0.25 });
+  });
+});
+
+describe('threadCpuMs', () => {
+  it('reads every thread of a process, its main thread (tid = pid) included, with its name and CPU time', async () => {
+    const spin = Date.now() + 50;
+    while (Date.now() < spin);
+    const threads = await threadCpuMs(process.pid);
+    const main = threads.get(process.pid);
+    expect(main?.name).toBeTruthy();
+    expect(main!.ms).toBeGreaterThan(0);
+    expect(threads.size).toBeGreaterThan(1);
   });
 });

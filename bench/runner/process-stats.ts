@@ -1,7 +1,7 @@
 // What a server process costs, read from /proc (Linux): resident memory, threads, CPU time, and where the
 // resident memory sits. Read from outside, so the numbers cover every thread of the process (a database or
 // token-counting thread included) without instrumenting the server.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 
 /** USER_HZ: the unit of utime/stime in /proc/<pid>/stat; 100 on every mainstream Linux architecture. */
 const CLOCK_TICKS_PER_S = 100;
@@ -101,6 +101,16 @@ export async function processStatus(pid: number): Promise<ProcessStatus> {
 
 export async function processCpuMs(pid: number): Promise<number> {
   return parseStatCpuMs(await readFile(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** Each thread's name and CPU ms (each /proc/<pid>/task/<tid>/stat), by thread id; a thread that ended between listing and reading is left out. */
+export async function threadCpuMs(pid: number): Promise<Map<number, { name: string; ms: number }>> {
+  const out = new Map<number, { name: string; ms: number }>();
+  for (const tid of await readdir(`/proc/${pid}/task`)) {
+    const text = await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8').catch(() => null);
+    if (text) out.set(Number(tid), { name: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')), ms: parseStatCpuMs(text) });
+  }
+  return out;
 }
 
 export async function processMemoryBreakdown(pid: number): Promise<MemoryBreakdown> {
