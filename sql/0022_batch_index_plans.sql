@@ -3,11 +3,18 @@
 -- json_array_elements(…))` to lock the rows, `UPDATE … FROM json_to_recordset(…)` to change them. The planner
 -- takes any set-returning function over JSON for 100 rows, so once a table had statistics (ANALYZE: the embedded
 -- database's upkeep, PostgreSQL's autovacuum) and a few thousand rows, it hashed the list and read the whole table
--- for every batch. 10 000 users: 30 items locked in 11 ms by a full scan against 0.4 ms through the primary key, a
--- lease refill batch took 18 ms instead of 6, and the gateway served a third of the requests (bench/many-owners.ts).
+-- for every batch: 10 000 users, 30 items locked in 11 ms by a full scan against 0.4 ms through the primary key.
 -- The lists are now read into arrays first: `= ANY (array)` and `unnest(arrays)` are estimated at their length
 -- (or at 10 in a generic plan), so the planner goes by primary key unless a batch holds much of the table.
--- Otherwise the functions are those of sql/0018, sql/0020 and sql/0021, in the same lock order.
+--
+-- quota_leases empties whenever every slice is home, and its statistics are often taken then. A session plans (and
+-- caches) the statements of the lease functions for the table as it is then, tiny: a full scan, which once the
+-- table had grown under load read every slice's row, dead ones included, for each slice (a refill batch 18 ms, a
+-- hand-back batch 19, on 10 000 owners). The two lease batch functions, the only lease statements the gateway
+-- sends, run with `enable_seqscan = off`, so they and every function they call are planned by key.
+--
+-- Together with the indexes below, bench/many-owners.ts with statistics served 2–4 times the requests. Otherwise
+-- the functions are those of sql/0018, sql/0020 and sql/0021, in the same lock order.
 
 -- ferryman_reserve_many (sql/0018)
 CREATE OR REPLACE FUNCTION ferryman_reserve_many(p_items json)
