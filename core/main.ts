@@ -36,6 +36,7 @@ import { mountMetrics } from './observability/mount-metrics.js';
 import { createObservability, type Observability } from './observability/observability.js';
 import { OptionsStore } from './options/options-store.js';
 import { createModelRateLimiter } from './policies/model-rate-limit/create-model-rate-limiter.js';
+import { sharedApiRateLimits } from './rate-limit/redis-sliding-log.js';
 import { SlidingLogLimiter } from './rate-limit/sliding-log-limiter.js';
 import type { RelayThreadContext } from './cluster/relay-thread-context.js';
 import { sharedTokenFetches, threadServices } from './cluster/thread-services.js';
@@ -118,7 +119,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     dashboard: new UsageDashboard(db, options, log, env.BATCH_UPDATE_INTERVAL),
     invalidation,
     tokenCounter: shared?.tokenCounter ?? createTokenCounter(tokenCounterOptions(env)),
-    apiRateLimits: shared?.apiRateLimits ?? apiRateLimits(env),
+    apiRateLimits: sharedApiRateLimits(env, rateLimit.redis, shared?.apiRateLimits ?? apiRateLimits(env), log),
     clientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     startTime: Math.floor(Date.now() / 1000),
     setup: { done: rootRow !== undefined },
@@ -292,7 +293,10 @@ export function tokenCounterOptions(env: Env) {
   return { timeoutMs: env.TOKEN_COUNT_TIMEOUT_MS, maxThreads: env.TOKEN_COUNT_THREADS, inlineBelowBytes: env.TOKEN_COUNT_INLINE_BELOW_BYTES };
 }
 
-/** new-api's per-IP limits on /api; one pair per process (the main thread's when relay threads serve). */
+/**
+ * new-api's per-IP limits on /api, in memory: one pair per process (the main thread's when relay threads serve),
+ * what each node counts by itself, and what every node falls back to while the Redis they share is unreachable.
+ */
 export function apiRateLimits(env: Env): { global: SlidingLogLimiter | null; critical: SlidingLogLimiter | null } {
   return {
     global: env.GLOBAL_API_RATE_LIMIT_ENABLE ? new SlidingLogLimiter(env.GLOBAL_API_RATE_LIMIT, env.GLOBAL_API_RATE_LIMIT_DURATION) : null,

@@ -1,5 +1,10 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
+import { freePort } from '../support/throwaway-postgres.js';
 
 /** One request from a chosen client address (the gateway trusts X-Forwarded-For from loopback by default). */
 async function hit(gw: TestGateway, path: string, ip: string, init: RequestInit = {}): Promise<{ status: number; body: string }> {
@@ -77,5 +82,108 @@ describe('rate-limit switches (GLOBAL off, CRITICAL 2 per 60 s, X-Forwarded-For 
 
   it('does not let an untrusted client pick a fresh bucket with X-Forwarded-For (S18)', async () => {
     expect(statuses([await login(gw, '1.1.1.1'), await login(gw, '2.2.2.2'), await login(gw, '3.3.3.3')])).toEqual([200, 200, 429]);
+  });
+});
+
+/** A request on a connection of its own, so a gateway with several relay threads may take it on any of them. */
+function hitOnNewConnection(gw: TestGateway, path: string, ip: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${gw.url}${path}`, { agent: false, headers: { 'x-forwarded-for': ip } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// Two gateways, each with its own database, sharing one Redis: new-api's per-IP limits count on its keys there.
+describe('per-IP limits shared through Redis by two gateways (GLOBAL 8 per 60 s, CRITICAL 3 per 60 s)', () => {
+  const REDIS = 'redis://127.0.0.1:6379/6';
+  let a: TestGateway;
+  let b: TestGateway;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    redis = new Redis(REDIS);
+    await redis.flushdb();
+    const env = { REDIS_CONN_STRING: REDIS, GLOBAL_API_RATE_LIMIT_ENABLE: 'true', GLOBAL_API_RATE_LIMIT: '8', GLOBAL_API_RATE_LIMIT_DURATION: '60', CRITICAL_RATE_LIMIT_ENABLE: 'true', CRITICAL_RATE_LIMIT: '3', CRITICAL_RATE_LIMIT_DURATION: '60' };
+    // A serves from two relay threads: each counts in Redis too, not through its main thread
+    [a, b] = await Promise.all([startGateway({ ...env, FERRYMAN_THREADS: '2' }), startGateway(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await redis?.quit();
+  });
+
+  it("refuses an address's critical requests past the limit on whichever node, counted on both", async () => {
+    const ip = '198.51.100.30';
+    const first = [await login(a, ip), await login(b, ip), await login(a, ip)];
+    expect(statuses(first)).toEqual([200, 200, 200]);
+    const refused = [await login(b, ip), await hit(a, '/api/oauth/state', ip)];
+    expect(statuses(refused)).toEqual([429, 429]);
+    expect(refused.map((r) => r.body)).toEqual(['', '']);
+    expect((await login(b, '198.51.100.31')).status).toBe(200);
+  });
+
+  it("counts every /api request of an address on both nodes and all their threads against the global limit, on new-api's key", async () => {
+    const ip = '203.0.113.40';
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) answers.push(await hitOnNewConnection(i % 2 ? b : a, '/api/status', ip));
+    expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
+    expect([await hitOnNewConnection(a, '/api/status', ip), await hitOnNewConnection(b, '/api/notice', ip)]).toEqual([429, 429]);
+    const stamps = await redis.lrange(`rateLimit:GA${ip}`, 0, -1);
+    expect(stamps).toHaveLength(8);
+    expect(stamps.every((s) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(s))).toBe(true);
+    expect(await redis.ttl(`rateLimit:GA${ip}`)).toBeGreaterThan(1100);
+  });
+});
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => 100, maxRetriesPerRequest: null });
+  probe.on('error', () => {});
+  await probe.ping();
+  probe.disconnect();
+  return child;
+}
+
+describe('per-IP limits while the shared Redis is down (CRITICAL 2 per 60 s)', () => {
+  let port: number;
+  let server: ChildProcess;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    port = await freePort();
+    server = await startRedis(port);
+    gw = await startGateway({ REDIS_CONN_STRING: `redis://127.0.0.1:${port}`, CRITICAL_RATE_LIMIT_ENABLE: 'true', CRITICAL_RATE_LIMIT: '2', CRITICAL_RATE_LIMIT_DURATION: '60' });
+  });
+  afterAll(async () => {
+    await gw?.stop();
+    server?.kill('SIGKILL');
+  });
+
+  it('keeps the console answering and the limits counted in the process, then counts in Redis again once it is back', async () => {
+    expect((await login(gw, '192.0.2.60')).status).toBe(200);
+    server.kill('SIGKILL');
+    await new Promise((r) => server.once('exit', r));
+    expect((await hit(gw, '/api/status', '192.0.2.60')).status).toBe(200);
+    expect(statuses([await login(gw, '192.0.2.61'), await login(gw, '192.0.2.61'), await login(gw, '192.0.2.61')])).toEqual([200, 200, 429]);
+    expect(gw.output()).toContain('the per-IP rate limits cannot reach Redis');
+    server = await startRedis(port);
+    const redis = new Redis({ port });
+    try {
+      // the gateway's connection comes back by itself; the next critical request is counted in Redis
+      await eventually(
+        async () => {
+          await login(gw, '192.0.2.62');
+          return redis.llen('rateLimit:CT192.0.2.62');
+        },
+        (n) => n > 0,
+        10_000,
+      );
+    } finally {
+      await redis.quit();
+    }
   });
 });

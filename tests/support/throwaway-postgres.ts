@@ -24,7 +24,8 @@ export interface ThrowawayPostgres {
   destroy(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on now (for a server a test starts, stops and starts again on the same port). */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
