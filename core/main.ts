@@ -98,7 +98,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   if (!setupRow && rootRow) await db.sql`INSERT INTO setups (version, initialized_at) VALUES (${env.VERSION}, ${Math.floor(Date.now() / 1000)})`;
 
   const rateLimit = await createModelRateLimiter(env.REDIS_CONN_STRING, options, log, shared?.modelRateLimitStore);
-  const notifyLimit = notifyLimitOf(env, rateLimit.redis, shared?.notifyLimit ?? null);
+  const notifyLimit = notifyLimitOf(env, rateLimit.redis, shared?.notifyLimit ?? null, log);
   const channelHealth = new ChannelHealth({ sql: db.sql, env, options, log, invalidation, notifyLimit, adminEvent: (e) => services.push.notifyAdmins(e) });
   const sensitiveWords = new SensitiveWordsPolicy(options, { onBuildError: (err) => log.warn('sensitive word list built inline', { error: String(err) }) });
   await sensitiveWords.ready();

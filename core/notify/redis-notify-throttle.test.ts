@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { notifyLimitOf } from './notify-limit-of.js';
 import { notifyHour } from './notify-throttle.js';
 import { RedisNotifyThrottle } from './redis-notify-throttle.js';
 
@@ -45,10 +46,14 @@ describe('RedisNotifyThrottle', () => {
     expect(await t.allow(5, 'quota_exceed')).toBe(true);
   });
 
-  it('refuses when Redis fails', async () => {
+  it('throws when Redis fails, and the node then counts in its own memory (notifyLimitOf)', async () => {
     const broken = new Redis('redis://127.0.0.1:6379', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     const t = new RedisNotifyThrottle(broken, 2, WINDOW_MS, prefix);
     await expect(t.allow(5, 'quota_exceed')).rejects.toThrow();
+    const warnings: string[] = [];
+    const limit = notifyLimitOf({ NOTIFY_LIMIT_COUNT: 2, NOTIFICATION_LIMIT_DURATION_MINUTE: 10 }, broken, null, { warn: (m) => warnings.push(m), info: () => {} });
+    expect([await limit.allow(5, 'quota_exceed'), await limit.allow(5, 'quota_exceed'), await limit.allow(5, 'quota_exceed')]).toEqual([true, true, false]);
+    expect(warnings).toEqual(['the notification limit cannot reach Redis; counting in this process until it answers']);
     broken.disconnect();
   });
 });

@@ -5,7 +5,7 @@ import { notifyHour, type NotifyLimit } from './notify-throttle.js';
  * The notification limit every node shares when REDIS_CONN_STRING is set, on new-api's key
  * `notify_limit:<uid>:<type>:<YYYYMMDDHH>` expiring NOTIFICATION_LIMIT_DURATION_MINUTE after it was created.
  * new-api reads, then sets or increments, so two nodes at once can both pass the last slot; here the key is
- * created with its expiry and incremented in one MULTI. A Redis error refuses the notice (new-api's too).
+ * created with its expiry and incremented in one MULTI. A Redis error is thrown (notifyLimitOf counts in memory then).
  */
 export class RedisNotifyThrottle implements NotifyLimit {
   constructor(

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { RedisFallback } from '../redis/redis-fallback.js';
 import { RedisSlidingLog, sharedApiRateLimits } from './redis-sliding-log.js';
 import { SlidingLogLimiter } from './sliding-log-limiter.js';
 
@@ -7,7 +8,7 @@ import { SlidingLogLimiter } from './sliding-log-limiter.js';
 const nodeA = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
 const nodeB = new Redis('redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
 const prefix = `test:api-limit:${process.pid}:`;
-const quiet = { warn: () => {} };
+const quiet = { warn: () => {}, info: () => {} };
 const refuseAll = { hit: () => false };
 
 afterEach(async () => {
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 const limiter = (redis: Redis, limit: number, windowSeconds: number, now: () => number = Date.now, mark = 'GA') =>
-  new RedisSlidingLog(redis, mark, limit, windowSeconds, refuseAll, quiet, now, prefix);
+  new RedisSlidingLog(redis, mark, limit, windowSeconds, refuseAll, new RedisFallback('test', quiet), now, prefix);
 
 describe('RedisSlidingLog', () => {
   it('counts one address on two nodes against one limit, each address apart', async () => {
@@ -98,7 +99,7 @@ describe('RedisSlidingLog', () => {
       { GLOBAL_API_RATE_LIMIT: 2, GLOBAL_API_RATE_LIMIT_DURATION: 60, CRITICAL_RATE_LIMIT: 1, CRITICAL_RATE_LIMIT_DURATION: 60 },
       down,
       { global: new SlidingLogLimiter(2, 60), critical: null },
-      { warn: (m) => warnings.push(m) },
+      { warn: (m) => warnings.push(m), info: () => {} },
     );
     expect(limits.critical).toBeNull();
     const decisions = [await limits.global!.hit('192.0.2.50'), await limits.global!.hit('192.0.2.50'), await limits.global!.hit('192.0.2.50')];

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { ApiRateLimit, AppServices } from '../app-services.js';
 import type { Env } from '../config/env.js';
 import type { Logger } from '../log/logger.js';
+import { RedisFallback } from '../redis/redis-fallback.js';
 
 /** new-api's RateLimitKeyExpirationDuration: a list not hit for 20 minutes goes. */
 const KEY_TTL_SECONDS = 20 * 60;
@@ -32,21 +33,20 @@ interface SlidingLogScript {
 /**
  * One of new-api's per-IP `/api` limits on the Redis every node shares, on its key (`rateLimit:GA<ip>`,
  * `rateLimit:CT<ip>`), so a client is limited by the fleet's count, not each node's, and new-api nodes sharing the
- * Redis during a migration count on the same lists. While Redis cannot answer, the hit is counted by `fallback`
- * (this process's memory) instead: new-api answers every `/api` request 500 then, which would lock the console out.
+ * Redis during a migration count on the same lists. While Redis cannot answer, the hit is counted by `local`
+ * (this process's memory) instead: new-api answers every `/api` request 500 then, which locks the console out.
  */
 export class RedisSlidingLog implements ApiRateLimit {
   private readonly redis: Redis & SlidingLogScript;
   private readonly ttlSeconds: number;
-  private failing = false;
 
   constructor(
     redis: Redis,
     private readonly mark: string,
     private readonly limit: number,
     private readonly windowSeconds: number,
-    private readonly fallback: ApiRateLimit,
-    private readonly log: Pick<Logger, 'warn'>,
+    private readonly local: ApiRateLimit,
+    private readonly fallback: RedisFallback,
     private readonly now: () => number = Date.now,
     private readonly prefix = 'rateLimit:',
   ) {
@@ -56,34 +56,29 @@ export class RedisSlidingLog implements ApiRateLimit {
     this.ttlSeconds = Math.max(KEY_TTL_SECONDS, windowSeconds);
   }
 
-  async hit(ip: string): Promise<boolean> {
+  hit(ip: string): Promise<boolean> {
     const now = this.now();
-    try {
-      const stamp = new Date(now).toISOString();
-      const windowStart = new Date(now - this.windowSeconds * 1000).toISOString();
-      const allowed = await this.redis.ferrymanSlidingLogHit(`${this.prefix}${this.mark}${ip}`, stamp, windowStart, this.limit, this.ttlSeconds);
-      this.failing = false;
-      return allowed === 1;
-    } catch (e) {
-      // once per outage, not once per request
-      if (!this.failing) this.log.warn('the per-IP rate limits cannot reach Redis; counting in this process until it answers', { error: String(e) });
-      this.failing = true;
-      return this.fallback.hit(ip);
-    }
+    const stamp = new Date(now).toISOString();
+    const windowStart = new Date(now - this.windowSeconds * 1000).toISOString();
+    return this.fallback.run(
+      async () => (await this.redis.ferrymanSlidingLogHit(`${this.prefix}${this.mark}${ip}`, stamp, windowStart, this.limit, this.ttlSeconds)) === 1,
+      () => this.local.hit(ip),
+    );
   }
 }
 
-/** The per-IP limits on Redis when a connection is given, each falling back to the process's own (`memory`). */
+/** The per-IP limits on Redis when a connection is given, each counted by the process's own (`memory`) while Redis is down. */
 export function sharedApiRateLimits(
   env: Pick<Env, 'GLOBAL_API_RATE_LIMIT' | 'GLOBAL_API_RATE_LIMIT_DURATION' | 'CRITICAL_RATE_LIMIT' | 'CRITICAL_RATE_LIMIT_DURATION'>,
   redis: Redis | null,
   memory: AppServices['apiRateLimits'],
-  log: Pick<Logger, 'warn'>,
+  log: Pick<Logger, 'warn' | 'info'>,
 ): AppServices['apiRateLimits'] {
   if (!redis) return memory;
   const { global, critical } = memory;
+  const fallback = new RedisFallback('the per-IP rate limits', log);
   return {
-    global: global && new RedisSlidingLog(redis, 'GA', env.GLOBAL_API_RATE_LIMIT, env.GLOBAL_API_RATE_LIMIT_DURATION, global, log),
-    critical: critical && new RedisSlidingLog(redis, 'CT', env.CRITICAL_RATE_LIMIT, env.CRITICAL_RATE_LIMIT_DURATION, critical, log),
+    global: global && new RedisSlidingLog(redis, 'GA', env.GLOBAL_API_RATE_LIMIT, env.GLOBAL_API_RATE_LIMIT_DURATION, global, fallback),
+    critical: critical && new RedisSlidingLog(redis, 'CT', env.CRITICAL_RATE_LIMIT, env.CRITICAL_RATE_LIMIT_DURATION, critical, fallback),
   };
 }

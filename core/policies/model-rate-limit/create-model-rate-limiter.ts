@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../../log/logger.js';
+import { RedisFallback } from '../../redis/redis-fallback.js';
 import { MemoryRateLimitStore } from './memory-rate-limit-store.js';
 import { ModelRateLimiter } from './model-rate-limiter.js';
 import type { RateLimitOptions } from './rate-limit-settings.js';
@@ -14,9 +15,10 @@ export interface ModelRateLimitService {
 }
 
 /**
- * The limiter on Redis when REDIS_CONN_STRING is set (limits hold across nodes), else in memory. An
- * unreachable Redis stops the start, as in new-api. Afterwards commands fail fast instead of queueing
- * while it reconnects, so an outage answers `rate_limit_check_failed` rather than hanging requests.
+ * The limiter on Redis when REDIS_CONN_STRING is set (limits hold across nodes), else in memory. Redis
+ * unreachable, at the start or later, stops nothing (new-api does not start without it, and answers 500 when it
+ * goes): commands fail at once instead of queueing while the connection comes back by itself, and the counts go
+ * on in `memoryStore` meanwhile (RedisFallback).
  */
 export async function createModelRateLimiter(
   redisUrl: string | undefined,
@@ -31,12 +33,21 @@ export async function createModelRateLimiter(
   }
   const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 2000 });
   redis.on('error', (error: Error) => log.warn('redis connection error', { error: error.message }));
-  await redis.connect();
+  await redis.connect().catch((e: unknown) => log.warn('Redis is not reachable: the node starts, counting in this process until it is', { error: String(e) }));
   return {
-    limiter: new ModelRateLimiter(options, new RedisRateLimitStore(redis), onStoreError),
+    limiter: new ModelRateLimiter(options, fallingBack(new RedisRateLimitStore(redis), memoryStore, new RedisFallback('the model request rate limit', log)), onStoreError),
     redis,
     close: async () => {
       await redis.quit();
     },
+  };
+}
+
+/** The store on Redis, and the process's own while Redis cannot answer. */
+function fallingBack(shared: RateLimitStore, local: RateLimitStore, fallback: RedisFallback): RateLimitStore {
+  return {
+    successAllowed: (u, limit, w) => fallback.run(() => shared.successAllowed(u, limit, w), () => local.successAllowed(u, limit, w)),
+    recordSuccess: (u, limit, w) => fallback.run(() => shared.recordSuccess(u, limit, w), () => local.recordSuccess(u, limit, w)),
+    takeRequest: (u, limit, w) => fallback.run(() => shared.takeRequest(u, limit, w), () => local.takeRequest(u, limit, w)),
   };
 }

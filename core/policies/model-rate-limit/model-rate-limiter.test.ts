@@ -115,7 +115,7 @@ describe('ModelRateLimiter windows (injected clock, memory store)', () => {
     expect(await request(limiter, 7, 'default', true)).toEqual(ok);
   });
 
-  it('answers 500 rate_limit_check_failed when the store fails, as new-api does on a Redis error', async () => {
+  it('answers 500 rate_limit_check_failed when its store fails (a Redis store falls back to the process\'s first)', async () => {
     const failing: RateLimitStore = {
       successAllowed: () => Promise.reject(new Error('down')),
       recordSuccess: () => Promise.reject(new Error('down')),
