@@ -13,6 +13,7 @@ import { RELAY_ENDPOINTS, type RelayEndpoint } from './endpoints.js';
 import { INBOUND } from './inbound-formats.js';
 import { mountRealtime } from '../realtime/mount-realtime.js';
 import { answerModels } from './models-routes.js';
+import { answerBilling, BILLING_ROUTES } from './billing-routes.js';
 import { relayRequest, type RelayRuntime } from './relay-pipeline.js';
 import { RetryBudget } from './retry-budget.js';
 import { channelKeySaver } from './save-channel-key.js';
@@ -69,6 +70,7 @@ export function mountRelay(app: TemplatedApp, services: AppServices, load: Relay
     };
   };
   for (const endpoint of RELAY_ENDPOINTS) app[endpoint.method](endpoint.path, handler(endpoint));
+  for (const route of BILLING_ROUTES) app.get(route.path, (res, req) => void answerBilling(services, open(res, req), route.body));
   // GET /v1/realtime: a WebSocket route (core/realtime), not a row of the HTTP endpoint table
   const realtime = mountRealtime(app, services, runtime, load.gate);
 
@@ -77,7 +79,7 @@ export function mountRelay(app: TemplatedApp, services: AppServices, load: Relay
     app.any(path, (res, req) => open(res, req).json(501, NOT_IMPLEMENTED));
   }
   app.del('/v1/models/:model', (res, req) => open(res, req, 1).json(501, NOT_IMPLEMENTED));
-  for (const prefix of ['/v1/*', '/pg/*', '/v1beta/*']) {
+  for (const prefix of ['/v1/*', '/pg/*', '/v1beta/*', '/dashboard/*']) {
     app.options(prefix, answerPreflight);
   }
   return { endSessions: () => realtime.closeAll(), close: () => upstream.close() };
