@@ -39,7 +39,8 @@ describe('GET /v1/dashboard/billing/subscription and /usage', () => {
     expect((await billing('/v1/dashboard/billing/usage')).body).toEqual({ object: 'list', total_usage: 0 });
 
     expect((await chat(key)).status).toBe(200);
-    const [{ charged }] = await eventually(() => f.gw.sql<{ charged: number }[]>`SELECT COALESCE(sum(quota), 0)::int AS charged FROM logs WHERE type = 2`, ([r]) => r!.charged > 0);
+    const logged = await eventually(() => f.gw.sql<{ charged: number }[]>`SELECT COALESCE(sum(quota), 0)::int AS charged FROM logs WHERE type = 2`, ([r]) => r!.charged > 0);
+    const charged = logged[0]!.charged;
     // in cents of a dollar of 500 000 quota
     const usage = await eventually(() => billing('/dashboard/billing/usage'), (r) => r.body.total_usage !== 0);
     expect(usage.body).toEqual({ object: 'list', total_usage: (charged / 500_000) * 100 });
