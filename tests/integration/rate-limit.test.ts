@@ -219,5 +219,9 @@ describe('counts while the shared Redis is absent, then back, then lost (CRITICA
     // the process's bucket for this user was spent while Redis was absent, and refills at 2 a minute
     expect((await chat(f.gw, key)).status).toBe(429);
     expect(f.gw.output().match(/the per-IP rate limits cannot reach Redis/g)).toHaveLength(2);
+    // and stops cleanly without it: its Redis connection is let go, not asked to quit (Node's fatal trailer otherwise)
+    await f.gw.stop();
+    expect(f.gw.output()).not.toContain('Node.js v');
+    expect(f.gw.output().match(/redis connection error/g)?.length).toBeLessThanOrEqual(2);
   });
 });

@@ -32,13 +32,21 @@ export async function createModelRateLimiter(
     return { limiter: new ModelRateLimiter(options, memoryStore, onStoreError), redis: null, close: async () => {} };
   }
   const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 2000 });
-  redis.on('error', (error: Error) => log.warn('redis connection error', { error: error.message }));
+  // ioredis tries again every 2 s at most while Redis is gone: one line until it is back, not one per try
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    if (!reported) log.warn('redis connection error', { error: error.message });
+    reported = true;
+  });
+  redis.on('ready', () => (reported = false));
   await redis.connect().catch((e: unknown) => log.warn('Redis is not reachable: the node starts, counting in this process until it is', { error: String(e) }));
   return {
     limiter: new ModelRateLimiter(options, fallingBack(new RedisRateLimitStore(redis), memoryStore, new RedisFallback('the model request rate limit', log)), onStoreError),
     redis,
     close: async () => {
-      await redis.quit();
+      // QUIT needs Redis to answer: a connection it is not answering on is let go, or the stop would fail there
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     },
   };
 }
