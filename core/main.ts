@@ -37,6 +37,7 @@ import { createObservability, type Observability } from './observability/observa
 import { OptionsStore } from './options/options-store.js';
 import { createModelRateLimiter } from './policies/model-rate-limit/create-model-rate-limiter.js';
 import { sharedApiRateLimits } from './rate-limit/redis-sliding-log.js';
+import { closeRedis, connectRedis } from './redis/connect-redis.js';
 import { SlidingLogLimiter } from './rate-limit/sliding-log-limiter.js';
 import type { RelayThreadContext } from './cluster/relay-thread-context.js';
 import { sharedTokenFetches, threadServices } from './cluster/thread-services.js';
@@ -97,8 +98,9 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
   const [rootRow] = setupRow ? [setupRow] : await db.sql`SELECT 1 FROM users WHERE role = 100 AND deleted_at IS NULL LIMIT 1`;
   if (!setupRow && rootRow) await db.sql`INSERT INTO setups (version, initialized_at) VALUES (${env.VERSION}, ${Math.floor(Date.now() / 1000)})`;
 
-  const rateLimit = await createModelRateLimiter(env.REDIS_CONN_STRING, options, log, shared?.modelRateLimitStore);
-  const notifyLimit = notifyLimitOf(env, rateLimit.redis, shared?.notifyLimit ?? null, log);
+  const redis = await connectRedis(env, log);
+  const rateLimiter = createModelRateLimiter(redis, options, log, shared?.modelRateLimitStore);
+  const notifyLimit = notifyLimitOf(env, redis, shared?.notifyLimit ?? null, log);
   const channelHealth = new ChannelHealth({ sql: db.sql, env, options, log, invalidation, notifyLimit, adminEvent: (e) => services.push.notifyAdmins(e) });
   const sensitiveWords = new SensitiveWordsPolicy(options, { onBuildError: (err) => log.warn('sensitive word list built inline', { error: String(err) }) });
   await sensitiveWords.ready();
@@ -119,12 +121,12 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     dashboard: new UsageDashboard(db, options, log, env.BATCH_UPDATE_INTERVAL),
     invalidation,
     tokenCounter: shared?.tokenCounter ?? createTokenCounter(tokenCounterOptions(env)),
-    apiRateLimits: sharedApiRateLimits(env, rateLimit.redis, shared?.apiRateLimits ?? apiRateLimits(env), log),
+    apiRateLimits: sharedApiRateLimits(env, redis, shared?.apiRateLimits ?? apiRateLimits(env), log),
     clientIp: createClientIpResolver(env.TRUSTED_PROXIES),
     startTime: Math.floor(Date.now() / 1000),
     setup: { done: rootRow !== undefined },
     lowBalance: new LowBalanceNotifier({ env, options, log, throttle: notifyLimit }),
-    policies: { rateLimiter: rateLimit.limiter, sensitiveWords },
+    policies: { rateLimiter, sensitiveWords },
     push: new AdminPush({ sql: db.sql, env, options, log }),
   };
   await services.push.start();
@@ -251,7 +253,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
       await services.push.close();
       await relay.close();
       await invalidation.stop();
-      await rateLimit.close();
+      await closeRedis(redis);
       await db.close();
       // keep-alive connections would keep a relay thread's event loop (and so the thread) alive
       if (thread) abort();

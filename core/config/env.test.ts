@@ -35,6 +35,10 @@ describe('loadEnv', () => {
     ['SESSION_SECRET', 'random_string'],
     ['MAX_REQUEST_BODY_MB', '0'],
     ['REDIS_CONN_STRING', 'localhost:6379'],
+    ['REDIS_HA_CONN_STRING', 'redis://localhost:26379'],
+    ['REDIS_HA_CONN_STRING', 'sentinel-1:26379, sentinel-2:26379'],
+    ['REDIS_HA_CONN_STRING', 'sentinel-1:26379,sentinel-2:26379'],
+    ['REDIS_POOL_SIZE', '0'],
     ['MAX_API_REQUEST_BODY_MB', '0'],
     ['TASK_QUERY_LIMIT', '0'],
     ['TASK_TIMEOUT_MINUTES', '-1'],
@@ -51,6 +55,14 @@ describe('loadEnv', () => {
   ])('refuses %s=%s and names the variable', (key, value) => {
     expect(() => loadEnv({ [key]: value })).toThrowError(EnvError);
     expect(() => loadEnv({ [key]: value })).toThrowError(new RegExp(key));
+  });
+
+  it("takes new-api's high-availability Redis: Sentinels with a master name, or one server", () => {
+    const sentinel = loadEnv({ REDIS_HA_CONN_STRING: 'sentinel-1:26379,10.0.0.2:26379', REDIS_MASTER_NAME: 'mymaster', REDIS_POOL_SIZE: '20' });
+    expect([sentinel.REDIS_HA_CONN_STRING, sentinel.REDIS_MASTER_NAME, sentinel.REDIS_POOL_SIZE]).toEqual(['sentinel-1:26379,10.0.0.2:26379', 'mymaster', 20]);
+    expect(loadEnv({ REDIS_HA_CONN_STRING: 'redis-a:6379' }).REDIS_MASTER_NAME).toBeUndefined();
+    // several addresses without a master name would be Redis Cluster in go-redis
+    expect(() => loadEnv({ REDIS_HA_CONN_STRING: 'a:6379,b:6379' })).toThrowError(/REDIS_MASTER_NAME \(Redis Sentinel\); Redis Cluster is not supported/);
   });
 
   it('parses booleans and postgres DSNs', () => {

@@ -146,6 +146,14 @@ export const envSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || /^rediss?:\/\//.test(v), { message: 'must be a redis:// or rediss:// URL' }),
+  /** new-api's high-availability Redis, taken before REDIS_CONN_STRING: the Sentinels of REDIS_MASTER_NAME's master, or one server. */
+  REDIS_HA_CONN_STRING: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || /^[A-Za-z0-9._-]+:\d{1,5}(,[A-Za-z0-9._-]+:\d{1,5})*$/.test(v), { message: 'must be host:port, or a comma-separated list of them' }),
+  REDIS_MASTER_NAME: z.string().optional(),
+  /** new-api's go-redis pool; accepted, not used: ioredis multiplexes every command over one connection. */
+  REDIS_POOL_SIZE: int(10, 1),
   MEMORY_CACHE_ENABLED: bool(true),
   VERSION: z.string().default('v0.1.0'),
   DEBUG: bool(false),
@@ -189,6 +197,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0] ?? '?')}=${JSON.stringify(picked[String(i.path[0])] ?? '')}: ${i.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  // go-redis takes several addresses without a master name for Redis Cluster, which is not spoken here
+  const ha = parsed.data.REDIS_HA_CONN_STRING;
+  if (ha?.includes(',') && !parsed.data.REDIS_MASTER_NAME) {
+    throw new EnvError(`Invalid environment configuration:\n  REDIS_HA_CONN_STRING=${JSON.stringify(ha)}: several addresses need REDIS_MASTER_NAME (Redis Sentinel); Redis Cluster is not supported`);
   }
   return parsed.data;
 }

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/console-client.js';
@@ -140,8 +143,10 @@ describe('per-IP limits shared through Redis by two gateways (GLOBAL 8 per 60 s,
   });
 });
 
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+/** A redis-server of the test's own on `port` (a Sentinel when given its config file). */
+async function startRedis(port: number, sentinelConfig?: string): Promise<ChildProcess> {
+  const args = sentinelConfig ? [sentinelConfig, '--sentinel'] : ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'];
+  const child = spawn('redis-server', args, { stdio: 'ignore' });
   const probe = new Redis({ port, lazyConnect: true, retryStrategy: () => 100, maxRetriesPerRequest: null });
   probe.on('error', () => {});
   await probe.ping();
@@ -223,5 +228,43 @@ describe('counts while the shared Redis is absent, then back, then lost (CRITICA
     await f.gw.stop();
     expect(f.gw.output()).not.toContain('Node.js v');
     expect(f.gw.output().match(/redis connection error/g)?.length).toBeLessThanOrEqual(2);
+  });
+});
+
+// new-api's REDIS_HA_CONN_STRING: the Sentinels of REDIS_MASTER_NAME's master, or one server without a name.
+describe('Redis through Sentinel and REDIS_HA_CONN_STRING (CRITICAL 2 per 60 s)', () => {
+  const servers: ChildProcess[] = [];
+  let masterPort: number;
+  let sentinelPort: number;
+  let master: Redis;
+  let dir: string;
+
+  beforeAll(async () => {
+    [masterPort, sentinelPort] = [await freePort(), await freePort()];
+    servers.push(await startRedis(masterPort));
+    dir = mkdtempSync(join(tmpdir(), 'ferryman-sentinel-'));
+    const config = join(dir, 'sentinel.conf');
+    writeFileSync(config, `bind 127.0.0.1\nport ${sentinelPort}\nsentinel monitor ferryman-master 127.0.0.1 ${masterPort} 1\n`);
+    servers.push(await startRedis(sentinelPort, config));
+    master = new Redis({ port: masterPort });
+  });
+  afterAll(async () => {
+    await master?.quit();
+    for (const s of servers) s.kill('SIGKILL');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['the master the Sentinels name', () => ({ REDIS_HA_CONN_STRING: `127.0.0.1:${sentinelPort}`, REDIS_MASTER_NAME: 'ferryman-master' }), '192.0.2.71'],
+    ['the one server given without a name', () => ({ REDIS_HA_CONN_STRING: `127.0.0.1:${masterPort}` }), '192.0.2.72'],
+  ])('counts on %s', async (_, redisEnv, ip) => {
+    const gw = await startGateway({ ...redisEnv(), CRITICAL_RATE_LIMIT_ENABLE: 'true', CRITICAL_RATE_LIMIT: '2', CRITICAL_RATE_LIMIT_DURATION: '60' });
+    try {
+      expect(statuses([await login(gw, ip), await login(gw, ip), await login(gw, ip)])).toEqual([200, 200, 429]);
+      expect(await master.llen(`rateLimit:CT${ip}`)).toBe(2);
+      expect(gw.output()).not.toContain('cannot reach Redis');
+    } finally {
+      await gw.stop();
+    }
   });
 });
