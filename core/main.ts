@@ -185,6 +185,7 @@ export async function startGateway(env: Env, log: Logger = createLogger(env.DEBU
     inFlight: () => ({ current: gate.inFlight, limit: gate.limit }),
     leases: () => services.ledger.leases?.totals() ?? null,
     channels: () => services.channels.all(),
+    ...(redis ? { redis: () => redis.status === 'ready' } : {}),
   });
   const relay = mountRelay(app, services, { gate, metrics: observability?.relay ?? null });
   mountMetrics(app, env.METRICS_TOKEN, observability, shared && observability ? shared.metricsText : undefined);

@@ -16,10 +16,11 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-function setup(channels: { id: number; state: ChannelState }[] = [], now = 1_000_000) {
+function setup(channels: { id: number; state: ChannelState }[] = [], now = 1_000_000, redis: boolean | null = null) {
   const registry = new Registry();
   const load = { current: 0, limit: 2 };
   const sources: ScrapeSources = {
+    ...(redis === null ? {} : { redis: () => redis }),
     inFlight: () => load,
     leases: () => [
       { kind: 'user', slices: 2, held: 640, reserved: 10 },
@@ -52,6 +53,15 @@ describe('statusClassIndex and breakerGauge', () => {
 });
 
 describe('RelayMetrics', () => {
+  it.each([
+    [true, 1],
+    [false, 0],
+    [null, undefined],
+  ])('reads the Redis connection at scrape time, no series without one (%s: %s)', async (up, value) => {
+    const { scrape } = setup([], 1_000_000, up);
+    expect(sample(await scrape(), 'ferryman_redis_up')).toBe(value);
+  });
+
   it('shows every route family at zero before any request', async () => {
     const text = await setup().scrape();
     expect(sample(text, 'ferryman_relay_requests_total{family="chat",format="openai",status_class="2xx"}')).toBe(0);

@@ -31,6 +31,8 @@ export interface ScrapeSources {
   /** null when reservations go to the database one by one (no leases on this node) */
   leases(): readonly LeaseTotals[] | null;
   channels(): Iterable<{ id: number; state: ChannelState }>;
+  /** the node's Redis, when it has one: true while connected, false while its counts go on in the process */
+  redis?(): boolean;
   now?(): number;
 }
 
@@ -74,6 +76,9 @@ export class RelayMetrics {
     scrapedCounter(registry, 'ferryman_relay_retries_total', 'Attempts on another channel after a failed one.', [], () => [{ labels: {}, value: this.retries }]);
     scrapedCounter(registry, 'ferryman_relay_rejected_total', 'Relay requests refused with 503 because RELAY_MAX_IN_FLIGHT were in flight.', [], () => [{ labels: {}, value: this.rejections }]);
     scrapedGauge(registry, 'ferryman_relay_in_flight', 'Relay requests in flight on this node.', [], () => [{ labels: {}, value: sources.inFlight().current }]);
+    const redisUp = sources.redis;
+    // relay threads each hold a connection: the process is up only if every one is
+    if (redisUp) scrapedGauge(registry, 'ferryman_redis_up', '1 while this node reaches its Redis, 0 while its rate limits count in its own memory.', [], () => [{ labels: {}, value: redisUp() ? 1 : 0 }], 'min');
     scrapedGauge(registry, 'ferryman_relay_in_flight_limit', 'RELAY_MAX_IN_FLIGHT (0: no cap).', [], () => [{ labels: {}, value: sources.inFlight().limit }]);
     scrapedCounter(registry, 'ferryman_upstream_errors_total', 'Failed upstream attempts, by channel id and kind.', ['channel', 'kind'], () => this.upstreamErrorSamples());
     scrapedCounter(registry, 'ferryman_quota_charged_total', 'Quota charged for relayed requests (quota units).', [], () => [{ labels: {}, value: this.quotaCharged }]);

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, type LabelValues, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Aggregator, type LabelValues, type Registry } from 'prom-client';
 import type { HistogramCell } from './histogram-cell.js';
 
 /**
@@ -25,11 +25,20 @@ export function scrapedCounter<L extends string>(registry: Registry, name: strin
   });
 }
 
-export function scrapedGauge<L extends string>(registry: Registry, name: string, help: string, labelNames: readonly L[], read: () => Iterable<Sample<L>>): Gauge<L> {
+/** `aggregator`: how /metrics combines the relay threads' values of it (prom-client's cluster aggregation). */
+export function scrapedGauge<L extends string>(
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: readonly L[],
+  read: () => Iterable<Sample<L>>,
+  aggregator: Aggregator = 'sum',
+): Gauge<L> {
   return new Gauge<L>({
     name,
     help,
     labelNames,
+    aggregator,
     registers: [registry],
     collect() {
       this.reset();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../support/console-client.js';
 import { startGateway, type TestGateway } from '../support/gateway.js';
 import { addChannel, addToken, startRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import { scrapeMetrics } from '../support/scrape-metrics.js';
 import { freePort } from '../support/throwaway-postgres.js';
 
 /** One request from a chosen client address (the gateway trusts X-Forwarded-For from loopback by default). */
@@ -168,11 +169,13 @@ describe('counts while the shared Redis is absent, then back, then lost (CRITICA
   let f: RelayFixture;
   let key: string;
   let userId: number;
+  const METRICS_TOKEN = 'metrics-token-for-redis';
+  const redisUp = async () => (await scrapeMetrics(f.gw.url, METRICS_TOKEN)).get('ferryman_redis_up');
 
   beforeAll(async () => {
     port = await freePort();
     // nothing listens on the port yet: the gateway starts all the same
-    f = await startRelayFixture({ REDIS_CONN_STRING: `redis://127.0.0.1:${port}`, CRITICAL_RATE_LIMIT_ENABLE: 'true', CRITICAL_RATE_LIMIT: '2', CRITICAL_RATE_LIMIT_DURATION: '60' });
+    f = await startRelayFixture({ REDIS_CONN_STRING: `redis://127.0.0.1:${port}`, METRICS_TOKEN, CRITICAL_RATE_LIMIT_ENABLE: 'true', CRITICAL_RATE_LIMIT: '2', CRITICAL_RATE_LIMIT_DURATION: '60' });
     await addChannel(f);
     for (const [k, v] of [['ModelRequestRateLimitCount', '2'], ['ModelRequestRateLimitSuccessCount', '1000'], ['ModelRequestRateLimitEnabled', 'true']]) {
       expect((await f.root.put('/api/option/', { key: k, value: v })).body.success).toBe(true);
@@ -192,6 +195,7 @@ describe('counts while the shared Redis is absent, then back, then lost (CRITICA
     expect(chats[2]!.body).toContain('您已达到总请求数限制');
     expect(f.gw.output()).toContain('the per-IP rate limits cannot reach Redis');
     expect(f.gw.output()).toContain('the model request rate limit cannot reach Redis');
+    expect(await redisUp()).toBe(0);
   });
 
   it('counts in Redis once it is there, on new-api\'s keys', async () => {
@@ -211,6 +215,7 @@ describe('counts while the shared Redis is absent, then back, then lost (CRITICA
       expect((await chat(f.gw, key)).status).toBe(200);
       expect(await redis.exists(`rateLimit:${userId}`)).toBe(1);
       expect(f.gw.output()).toContain('the per-IP rate limits count in Redis again');
+      expect(await redisUp()).toBe(1);
     } finally {
       await redis.quit();
     }
@@ -224,6 +229,7 @@ describe('counts while the shared Redis is absent, then back, then lost (CRITICA
     // the process's bucket for this user was spent while Redis was absent, and refills at 2 a minute
     expect((await chat(f.gw, key)).status).toBe(429);
     expect(f.gw.output().match(/the per-IP rate limits cannot reach Redis/g)).toHaveLength(2);
+    expect(await redisUp()).toBe(0);
     // and stops cleanly without it: its Redis connection is let go, not asked to quit (Node's fatal trailer otherwise)
     await f.gw.stop();
     expect(f.gw.output()).not.toContain('Node.js v');
