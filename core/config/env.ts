@@ -141,7 +141,7 @@ export const envSchema = z.object({
   TASK_POLL_INTERVAL_SECONDS: num(15, 0.05),
   STARTUP_RETRY_ATTEMPTS: int(30, 1),
   STARTUP_RETRY_INTERVAL_MS: int(2000, 0),
-  /** Shared state across nodes (model request rate limits); unset keeps it in each process's memory. */
+  /** Where every node counts its rate limits and notifications (core/redis); unset keeps them in each process's memory. */
   REDIS_CONN_STRING: z
     .string()
     .optional()
