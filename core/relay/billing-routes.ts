@@ -54,7 +54,9 @@ export const BILLING_ROUTES = [
 /**
  * The OpenAI-style billing routes that chat clients (NextChat, LobeChat and the like) call with an API key to show
  * a balance: token-authenticated as the relay, limited per IP as `/api` (new-api's dashboard group), read fresh
- * from the database with the quota leased into nodes' memory counted as the owner's.
+ * from the database with the quota leased into nodes' memory counted as the owner's. A charge reaches used_quota
+ * and the lease rows in two statements of one flush, so for that moment the grant reads it twice (new-api's batch
+ * mode lags 5 s the same way); the figures settle within BATCH_UPDATE_INTERVAL.
  */
 export async function answerBilling(app: AppServices, ex: Exchange, body: (f: BillingFigures, d: BillingDisplay) => object): Promise<void> {
   try {
