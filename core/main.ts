@@ -76,7 +76,8 @@ export interface RunningGateway {
 function ledgerMode(env: Env, kind: 'embedded' | 'postgres', threaded: boolean) {
   const idleMs = env.QUOTA_LEASE_IDLE_TIMEOUT * 1000;
   if (kind === 'embedded') return { kind: 'lease', heartbeatTimeoutS: threaded ? env.QUOTA_LEASE_HEARTBEAT_TIMEOUT : null, idleMs } as const;
-  return env.QUOTA_LEASES ? ({ kind: 'lease', heartbeatTimeoutS: env.QUOTA_LEASE_HEARTBEAT_TIMEOUT, idleMs } as const) : ({ kind: 'statement' } as const);
+  const turnWaitMs = env.SQL_QUERY_TIMEOUT ? env.SQL_QUERY_TIMEOUT * 1000 : undefined;
+  return env.QUOTA_LEASES ? ({ kind: 'lease', heartbeatTimeoutS: env.QUOTA_LEASE_HEARTBEAT_TIMEOUT, idleMs, turnWaitMs } as const) : ({ kind: 'statement' } as const);
 }
 
 /**
@@ -287,7 +288,7 @@ export async function prepareDatabase(env: Env, db: Database, log: Logger): Prom
 async function connectThread(env: Env, log: Logger, thread: RelayThreadContext): Promise<Database> {
   const max = Math.max(4, Math.ceil(env.SQL_MAX_OPEN_CONNS / thread.count));
   if (thread.embeddedSocket) {
-    return withLogDatabase(connectEmbeddedSocket(thread.embeddedSocket, max, thread.index === 0, env.SQL_MAX_LIFETIME), env.LOG_SQL_DSN, max, env.SQL_MAX_LIFETIME);
+    return withLogDatabase(connectEmbeddedSocket(thread.embeddedSocket, max, thread.index === 0, env.SQL_MAX_LIFETIME), env.LOG_SQL_DSN, max, env.SQL_MAX_LIFETIME, env.SQL_QUERY_TIMEOUT);
   }
   return connectWithRetry({ ...env, SQL_MAX_OPEN_CONNS: max }, log);
 }

@@ -1,4 +1,5 @@
 import type { Sql } from '../db/connect.js';
+import { databaseTimeoutError } from '../db/database-timeout.js';
 import { instanceId } from '../db/instance-id.js';
 import { WriteMarks } from '../db/write-marks.js';
 import type { Logger } from '../log/logger.js';
@@ -118,6 +119,11 @@ export interface LeaseOptions {
   heartbeatTimeoutS?: number | null;
   /** backoff (ms) between the refills of a reservation the database is short for while other nodes hold slices */
   recallWaitsMs?: readonly number[];
+  /**
+   * How long a read (inTurn) waits for its turn before it fails as a database timeout (SQL_QUERY_TIMEOUT on
+   * PostgreSQL); unset, as long as it takes
+   */
+  turnWaitMs?: number;
 }
 
 /** Asks the other nodes to hand back what they hold unassigned of one owner's quota (see recall). */
@@ -182,6 +188,7 @@ export class QuotaLeases {
   /** Refills waiting for the queue's next turn, which takes for all of them in one statement. */
   private refills: WaitingRefill[] = [];
   private refillTurnQueued = false;
+  private readonly turnWaitMs: number | null;
 
   constructor(
     private readonly sql: Sql,
@@ -193,6 +200,7 @@ export class QuotaLeases {
     this.timeoutS = opts.heartbeatTimeoutS ?? null;
     this.fenceAfterMs = this.timeoutS === null ? null : (this.timeoutS * 1000) / 2;
     this.recallWaitsMs = opts.recallWaitsMs ?? [20, 40, 80, 160, 320];
+    this.turnWaitMs = opts.turnWaitMs ?? null;
   }
 
   /** Registers this node; leases are refused (and registration retried) until it has. */
@@ -314,7 +322,22 @@ export class QuotaLeases {
    * held() counted that slice twice or not at all.
    */
   inTurn<T>(read: () => Promise<T>): Promise<T> {
-    return this.serial(read);
+    const waitMs = this.turnWaitMs;
+    if (waitMs === null) return this.serial(read);
+    // While the database hangs, each statement ahead takes up to its deadline: a console read queued behind them
+    // fails at its own deadline instead of after all of theirs, and its turn, when it comes, is skipped.
+    return new Promise<T>((resolve, reject) => {
+      let expired = false;
+      const timer = setTimeout(() => {
+        expired = true;
+        reject(databaseTimeoutError('a quota lease read waited too long for its turn'));
+      }, waitMs);
+      void this.serial(async () => {
+        if (expired) return;
+        clearTimeout(timer);
+        await read().then(resolve, reject);
+      });
+    });
   }
 
   /** Slices held, quota unassigned and quota reserved by requests in flight, per kind (read by /metrics at scrape time). */

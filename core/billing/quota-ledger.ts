@@ -53,7 +53,7 @@ export class QuotaLedger {
   constructor(
     private readonly sql: Sql,
     private readonly counters: BatchedCounters,
-    mode: { kind: 'lease'; heartbeatTimeoutS: number | null; idleMs?: number } | { kind: 'statement' },
+    mode: { kind: 'lease'; heartbeatTimeoutS: number | null; idleMs?: number; turnWaitMs?: number } | { kind: 'statement' },
     private readonly log: Logger,
   ) {
     // a statement that committed with its answer lost reserved for requests that were refused: refunded
@@ -63,7 +63,7 @@ export class QuotaLedger {
         if (t > 0) counters.addToken(t, -a, tu, 0);
       }
     });
-    this.leases = mode.kind === 'lease' ? new QuotaLeases(sql, log, { heartbeatTimeoutS: mode.heartbeatTimeoutS, idleMs: mode.idleMs }) : null;
+    this.leases = mode.kind === 'lease' ? new QuotaLeases(sql, log, { heartbeatTimeoutS: mode.heartbeatTimeoutS, idleMs: mode.idleMs, turnWaitMs: mode.turnWaitMs }) : null;
   }
 
   /**

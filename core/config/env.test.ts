@@ -21,6 +21,8 @@ describe('loadEnv', () => {
     expect([env.RELAY_MAX_IN_FLIGHT, env.METRICS_TOKEN]).toEqual([512, undefined]);
     // pool connections live the driver's 30–60 min unless SQL_MAX_LIFETIME says otherwise
     expect(env.SQL_MAX_LIFETIME).toBeUndefined();
+    // a PostgreSQL query waits and runs 30 s at most, then fails 503 rather than hold its request for good
+    expect([env.SQL_QUERY_TIMEOUT, loadEnv({ SQL_QUERY_TIMEOUT: '0' }).SQL_QUERY_TIMEOUT]).toEqual([30, 0]);
     // lease slices go home after 1.5 s unused
     expect([env.QUOTA_LEASE_HEARTBEAT_TIMEOUT, env.QUOTA_LEASE_IDLE_TIMEOUT]).toEqual([30, 1.5]);
     expect(loadEnv({ QUOTA_LEASE_IDLE_TIMEOUT: '30' }).QUOTA_LEASE_IDLE_TIMEOUT).toBe(30);
@@ -52,6 +54,8 @@ describe('loadEnv', () => {
     ['ADMIN_URL_ALLOW_PRIVATE', 'no'],
     ['SQL_MAX_LIFETIME', '-1'],
     ['SQL_MAX_LIFETIME', '60s'],
+    ['SQL_QUERY_TIMEOUT', '-1'],
+    ['SQL_QUERY_TIMEOUT', '2.5'],
   ])('refuses %s=%s and names the variable', (key, value) => {
     expect(() => loadEnv({ [key]: value })).toThrowError(EnvError);
     expect(() => loadEnv({ [key]: value })).toThrowError(new RegExp(key));

@@ -63,6 +63,8 @@ export const envSchema = z.object({
     .regex(/^\d+$/, 'must be a whole number of seconds')
     .optional()
     .transform((v) => (v === undefined ? undefined : Number(v))),
+  /** Seconds a PostgreSQL query may wait and run before it is cancelled (core/db/connect.ts); 0 = no limit. */
+  SQL_QUERY_TIMEOUT: int(30, 0, 86400),
   SESSION_SECRET: z
     .string()
     .optional()

@@ -48,9 +48,17 @@ const int8AsNumber = {
  */
 const reconnectDelayS = (failures: number) => Math.min(0.05 * 2 ** failures, 1) * (0.5 + Math.random() / 2);
 
-export function driverOptions(max: number, lifetimeS?: number) {
+/**
+ * `queryTimeoutS` (SQL_QUERY_TIMEOUT, PostgreSQL only): a query not answered within it is cancelled wherever it
+ * waits — for a connection, behind a statement that hangs, or running (the driver's patch, patches/) — and
+ * fails with 57014, which the console and the relay answer as 503 (database-timeout.ts). Without it a lock or a
+ * slow statement holding every connection left each later query, and the request behind it, waiting for good.
+ * Not on the embedded database: PGlite runs one statement at a time and cannot cancel one.
+ */
+export function driverOptions(max: number, lifetimeS?: number, queryTimeoutS?: number) {
   return {
     max,
+    ...(queryTimeoutS ? { query_timeout: queryTimeoutS } : {}),
     idle_timeout: 30,
     connect_timeout: 10,
     backoff: reconnectDelayS,
@@ -86,16 +94,16 @@ async function initEmbeddedDatabase(dir: string, settings: EmbeddedSettings, was
 
 /** The main database (connectMainDatabase), with the log database of LOG_SQL_DSN when set (withLogDatabase). */
 export async function connectDatabase(env: Env): Promise<Database> {
-  return withLogDatabase(await connectMainDatabase(env), env.LOG_SQL_DSN, env.SQL_MAX_OPEN_CONNS, env.SQL_MAX_LIFETIME);
+  return withLogDatabase(await connectMainDatabase(env), env.LOG_SQL_DSN, env.SQL_MAX_OPEN_CONNS, env.SQL_MAX_LIFETIME, env.SQL_QUERY_TIMEOUT);
 }
 
 /**
  * With LOG_SQL_DSN, a PostgreSQL of its own for the logs table, as new-api's LOG_DB: every log row is written
  * and read there, whatever the main database is (embedded included). Unset, the logs stay in the main database.
  */
-export function withLogDatabase(main: Database, logDsn: string | undefined, max: number, lifetimeS?: number): Database {
+export function withLogDatabase(main: Database, logDsn: string | undefined, max: number, lifetimeS?: number, queryTimeoutS?: number): Database {
   if (!logDsn) return main;
-  const logSql = postgres(logDsn, driverOptions(max, lifetimeS)) as unknown as Sql;
+  const logSql = postgres(logDsn, driverOptions(max, lifetimeS, queryTimeoutS)) as unknown as Sql;
   return {
     ...main,
     logSql,
@@ -110,10 +118,10 @@ export function withLogDatabase(main: Database, logDsn: string | undefined, max:
 async function connectMainDatabase(env: Env): Promise<Database> {
   if (env.SQL_DSN) {
     const dsn = env.SQL_DSN;
-    const sql = postgres(dsn, driverOptions(env.SQL_MAX_OPEN_CONNS, env.SQL_MAX_LIFETIME)) as unknown as Sql;
+    const sql = postgres(dsn, driverOptions(env.SQL_MAX_OPEN_CONNS, env.SQL_MAX_LIFETIME, env.SQL_QUERY_TIMEOUT)) as unknown as Sql;
     // never closed for idling or age: that would drop the session's lock between two rounds of its job; its
     // queries read no arrays, so it connects without first asking for the array types
-    const openSession = () => postgres(dsn, { ...driverOptions(1), idle_timeout: 0, max_lifetime: 0, fetch_types: false }) as unknown as Sql;
+    const openSession = () => postgres(dsn, { ...driverOptions(1, undefined, env.SQL_QUERY_TIMEOUT), idle_timeout: 0, max_lifetime: 0, fetch_types: false }) as unknown as Sql;
     return { sql, logSql: sql, kind: 'postgres', openSession, close: () => sql.end({ timeout: 5 }) };
   }
   const dir = embeddedDataDir(env.DATA_DIR);

@@ -14,7 +14,7 @@ import { distribute } from '../relay/distribute.js';
 import { readApiKey } from '../relay/parse-token-key.js';
 import { acceptsUnsetRatio, priceSettingsOf } from '../relay/price-settings-view.js';
 import { quotaError } from '../relay/quota-error.js';
-import { localError, RelayError } from '../relay/relay-error.js';
+import { localError, RelayError, unexpectedRelayError } from '../relay/relay-error.js';
 import { tryChannels, type RelayRuntime } from '../relay/relay-pipeline.js';
 import { closeCodeOf, realtimeErrorFrame } from './realtime-error-frame.js';
 import { CLIENT_HIGH_WATER, RealtimeSession, UPSTREAM_MAX_BUFFERED } from './realtime-session.js';
@@ -209,7 +209,7 @@ async function prepare(app: AppServices, relay: RelayRuntime, client: PendingCli
     if (limited) void app.policies.rateLimiter.record(limited.userId, limited.group, false);
     // a client that left mid-connect fails the upstream socket it was waiting for: nothing to report
     if (!(e instanceof RelayError) && !client.aborted) app.log.error('realtime session setup failed', { error: (e as Error).stack });
-    const error = e instanceof RelayError ? e : new RelayError(500, `internal error: ${(e as Error).message}`, { type: 'new_api_error', code: 'internal_error' });
+    const error = unexpectedRelayError(e);
     return { session: null, error };
   }
 }

@@ -5,7 +5,7 @@ import type { Exchange } from '../http/exchange.js';
 import { authenticateToken } from './authenticate-token.js';
 import { INBOUND } from './inbound-formats.js';
 import { readApiKey } from './parse-token-key.js';
-import { RelayError } from './relay-error.js';
+import { unexpectedRelayError } from './relay-error.js';
 
 /** new-api's answer for an unlimited token: a hundred million dollars. */
 const UNLIMITED_AMOUNT = 100_000_000;
@@ -72,7 +72,7 @@ export async function answerBilling(app: AppServices, ex: Exchange, body: (f: Bi
     }
     ex.json(200, body(figures, { inCurrency: app.options.bool('DisplayInCurrencyEnabled'), quotaPerUnit: app.options.number('QuotaPerUnit') }));
   } catch (e) {
-    const err = e instanceof RelayError ? e : new RelayError(500, String(e));
+    const err = unexpectedRelayError(e);
     const { status, body: errorBody } = INBOUND.openai.errors.errorBody(err, ex.requestId);
     ex.json(status, errorBody);
   }

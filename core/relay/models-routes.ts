@@ -6,7 +6,7 @@ import { authenticateToken, type Caller } from './authenticate-token.js';
 import type { RelayEndpoint } from './endpoints.js';
 import { INBOUND } from './inbound-formats.js';
 import { readApiKey } from './parse-token-key.js';
-import { RelayError } from './relay-error.js';
+import { RelayError, unexpectedRelayError } from './relay-error.js';
 
 const CREATED = 1626777600;
 const CREATED_AT = new Date(CREATED * 1000).toISOString();
@@ -56,7 +56,7 @@ export async function answerModels(app: AppServices, ex: Exchange, endpoint: Rel
     }
     ex.json(200, anthropic ? anthropicModel(model) : modelObject(model, app.channels.ownerOf(group, model) ?? 'custom'));
   } catch (e) {
-    const err = e instanceof RelayError ? e : new RelayError(500, String(e));
+    const err = unexpectedRelayError(e);
     const { status, body } = INBOUND[anthropic ? 'claude' : endpoint.format].errors.errorBody(err, ex.requestId);
     ex.json(status, body);
   }

@@ -1,3 +1,4 @@
+import { isDatabaseTimeout } from '../db/database-timeout.js';
 import { redactDeep, type Redact } from './redact-secrets.js';
 
 /**
@@ -44,3 +45,13 @@ export class RelayError extends Error {
 /** A client-side error raised before any upstream work (auth, validation, routing, pricing, quota). */
 export const localError = (status: number, message: string, code: string | number | null = '', type = 'new_api_error') =>
   new RelayError(status, message, { code, type, local: true });
+
+/**
+ * What a relay route answers for an error it did not raise as a RelayError: 503 when the database did not answer
+ * in time (the client may retry), else a 500. The caller logs the latter.
+ */
+export function unexpectedRelayError(e: unknown): RelayError {
+  if (e instanceof RelayError) return e;
+  if (isDatabaseTimeout(e)) return new RelayError(503, 'the database did not answer in time, please retry', { code: 'database_timeout' });
+  return new RelayError(500, `internal error: ${e instanceof Error ? e.message : String(e)}`, { code: 'internal_error' });
+}

@@ -25,7 +25,7 @@ import { recordConsume, recordRelayError } from './record-consume.js';
 import { acceptsUnsetRatio, priceSettingsOf } from './price-settings-view.js';
 import type { RelayOutcome } from './relay-outcome.js';
 import { parseRelayRequest, type RelayRequest } from './relay-request.js';
-import { localError, RelayError } from './relay-error.js';
+import { localError, RelayError, unexpectedRelayError } from './relay-error.js';
 import { inboundContext } from './inbound-context.js';
 import { relayMedia } from './relay-media.js';
 import type { ResolvedUsage } from './resolve-usage.js';
@@ -128,8 +128,8 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
     succeeded = true;
   } catch (e) {
     if (reservation) app.ledger.refund(reservation);
-    const err = e instanceof RelayError ? e : new RelayError(500, `internal error: ${(e as Error).message}`, { type: 'new_api_error', code: 'internal_error' });
-    if (!(e instanceof RelayError)) app.log.error('relay failed', { error: (e as Error).stack });
+    const err = unexpectedRelayError(e);
+    if (!(e instanceof RelayError)) app.log[err.status === 503 ? 'warn' : 'error']('relay failed', { error: (e as Error).stack });
     if (ex.aborted) return;
     // A stream already under way (keep-alive pings) can only report the failure as its last frame.
     if (ex.headSent) {

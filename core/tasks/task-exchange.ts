@@ -12,7 +12,7 @@ import { authenticateToken, type Caller } from '../relay/authenticate-token.js';
 import { distribute, type Route } from '../relay/distribute.js';
 import { readApiKey } from '../relay/parse-token-key.js';
 import { openAiErrorBody } from '../formats/openai/openai-error-body.js';
-import { localError, RelayError } from '../relay/relay-error.js';
+import { localError, RelayError, unexpectedRelayError } from '../relay/relay-error.js';
 import { parseJsonText } from './parse-json-text.js';
 
 /** One task-relay request: its exchange, its body (read from the first tick as uWS requires) and its slot on the relay's gate. */
@@ -85,8 +85,8 @@ export async function runTaskHandler(app: AppServices, ex: Exchange, handler: ()
   } catch (e) {
     if (ex.aborted) return; // nobody to answer
     if (e instanceof TaskAnswerError) return ex.json(e.status, e.body);
-    const err = e instanceof RelayError ? e : new RelayError(500, 'internal error', { code: 'internal_error' });
-    if (!(e instanceof RelayError)) app.log.error('task relay failed', { path: ex.req.path, error: (e as Error).stack });
+    const err = unexpectedRelayError(e);
+    if (!(e instanceof RelayError)) app.log[err.status === 503 ? 'warn' : 'error']('task relay failed', { path: ex.req.path, error: (e as Error).stack });
     ex.json(err.status, openAiErrorBody(err, ex.requestId));
   }
 }

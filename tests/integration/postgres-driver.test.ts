@@ -3,6 +3,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverOptions, type Sql } from '../../core/db/connect.js';
 import { dialDatabase, openRepositoryDb, type RepositoryDb } from '../support/repository-db.js';
+import { testDbKind } from '../support/test-database.js';
 
 // postgres.js 3.4.9 as patched by patches/postgres+3.4.9.patch: a connection that loses its socket while a write
 // waits for the next turn of the event loop must neither end the process (porsager/postgres#1208) nor keep that
@@ -155,6 +156,97 @@ describe('postgres.js connection teardown (patched)', () => {
       expect(reserved).not.toBeNull();
       expect((await reserved!<{ v: number }[]>`SELECT 1 AS v`)[0]!.v).toBe(1);
       reserved!.release();
+    } finally {
+      await sql.end({ timeout: 0 });
+    }
+  }, 30_000);
+});
+
+/** How a query ended, and after how many ms; 'pending' if not within `limitMs` (the unpatched driver ignores query_timeout). */
+async function outcome(query: PromiseLike<unknown>, limitMs = 6000): Promise<{ result: string; ms: number }> {
+  const started = performance.now();
+  const result = await Promise.race([
+    Promise.resolve(query).then(
+      () => 'answered',
+      (e: { code?: string }) => e.code ?? String(e),
+    ),
+    new Promise<string>((r) => setTimeout(() => r('pending'), limitMs)),
+  ]);
+  return { result, ms: performance.now() - started };
+}
+
+// SQL_QUERY_TIMEOUT (core/db/connect.ts) rests on the patch's query_timeout. The embedded database is not given one
+// (PGlite cannot cancel a statement), so these run on PostgreSQL.
+describe.skipIf(testDbKind() !== 'postgres')('postgres.js query_timeout (patched)', () => {
+  let db: RepositoryDb;
+  beforeAll(async () => {
+    db = await openRepositoryDb(/^$/);
+  }, 60_000);
+  afterAll(async () => db?.close());
+
+  const pool = (max: number) => {
+    const o = db.sql.options;
+    return postgres({ ...driverOptions(max, undefined, 1), host: o.host[0], port: o.port[0], user: o.user, database: o.database }) as unknown as Sql;
+  };
+  const sleeping = (sql: Sql) =>
+    sql<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'SELECT pg_sleep%'`;
+
+  it('cancels a running statement on the server at its deadline; the connection serves on', async () => {
+    const sql = pool(1);
+    try {
+      const slow = await outcome(sql`SELECT pg_sleep(30)`);
+      expect(slow.result).toBe('57014');
+      expect(slow.ms).toBeGreaterThan(900);
+      expect(slow.ms).toBeLessThan(3000);
+      // the server stopped it: the pool's one connection answers at once
+      expect((await sleeping(sql))[0]!.n).toBe(0);
+    } finally {
+      await sql.end({ timeout: 0 });
+    }
+  }, 30_000);
+
+  it('a query waiting for a connection leaves the queue at its deadline, and never runs', async () => {
+    const sql = pool(1);
+    try {
+      const held = await sql.reserve();
+      const queued = await outcome(sql`SELECT pg_sleep(30)`);
+      expect(queued.result).toBe('57014');
+      expect(queued.ms).toBeLessThan(3000);
+      held.release();
+      expect((await sleeping(sql))[0]!.n).toBe(0);
+    } finally {
+      await sql.end({ timeout: 0 });
+    }
+  }, 30_000);
+
+  it('waits for a free connection instead of in line behind a busy one, so a hung statement delays no other', async () => {
+    const sql = pool(2);
+    try {
+      // both connections open and idle
+      await Promise.all([sql`SELECT pg_sleep(0.1)`, sql`SELECT pg_sleep(0.1)`]);
+      // fills both, then a quick query waits in the pool's queue for the first to come free: unpatched, it went down
+      // the first busy connection, in line behind the hung statement, and shared its fate
+      const hung = outcome(sql`SELECT pg_sleep(30)`);
+      const short = outcome(sql`SELECT pg_sleep(0.3)`);
+      const quick = outcome(sql`SELECT 1`);
+      expect((await quick).result).toBe('answered');
+      expect((await quick).ms).toBeLessThan(900);
+      expect((await short).result).toBe('answered');
+      expect((await hung).result).toBe('57014');
+    } finally {
+      await sql.end({ timeout: 0 });
+    }
+  }, 30_000);
+
+  it('holds in a transaction and on a reserved connection; a query that opts out runs on', async () => {
+    const sql = pool(2);
+    try {
+      expect((await outcome(sql.begin((tx) => tx`SELECT pg_sleep(30)`))).result).toBe('57014');
+      const reserved = await sql.reserve();
+      expect((await outcome(reserved`SELECT pg_sleep(30)`)).result).toBe('57014');
+      reserved.release();
+      const untimed = { query_timeout: 0 } as unknown as postgres.UnsafeQueryOptions;
+      expect((await outcome(sql.unsafe('SELECT pg_sleep(1.5)', [], untimed))).result).toBe('answered');
     } finally {
       await sql.end({ timeout: 0 });
     }
