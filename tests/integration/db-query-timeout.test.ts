@@ -46,7 +46,7 @@ describe.skipIf(testDbKind() !== 'postgres')('a database whose connections are a
     expect((await fx.root.put('/api/option/', { key: 'ModelPrice', value: JSON.stringify({ 'flat-model': 0.001 }) })).body.success).toBe(true);
     const cached = await addToken(fx.root, { unlimited_quota: true });
     const cold = await addToken(fx.root, { unlimited_quota: true });
-    const [{ quota: start }] = (await fx.gw.sql<{ quota: number }[]>`SELECT quota FROM users WHERE id = ${fx.root.userId}`) as [{ quota: number }];
+    const [{ quota: start }] = [...(await fx.gw.sql<{ quota: number }[]>`SELECT quota FROM users WHERE id = ${fx.root.userId}`)] as [{ quota: number }];
     // the token, its user and a quota slice now in the gateway's memory
     expect((await chat(fx, cached.key)).status).toBe(200);
 
