@@ -1,5 +1,6 @@
 import type { Sql } from '../db/connect.js';
 import { WriteMarks } from '../db/write-marks.js';
+import { FailureStreak } from '../log/failure-streak.js';
 import type { Logger } from '../log/logger.js';
 
 interface UserDelta {
@@ -35,10 +36,14 @@ export class BatchedCounters {
   private pending: Batch | null = null;
   private readonly marks = new WriteMarks('counters');
 
+  private readonly flushes: FailureStreak;
+
   constructor(
     private readonly sql: Sql,
-    private readonly log: Logger,
-  ) {}
+    log: Logger,
+  ) {
+    this.flushes = new FailureStreak('counter flush', log);
+  }
 
   /** quotaDelta is subtracted from the balance (negative = refund). */
   addUser(id: number, quotaDelta: number, used: number, requests: number): void {
@@ -104,9 +109,10 @@ export class BatchedCounters {
         SELECT ferryman_counters(${this.marks.writer}, ${seq}, ${this.marks.knownBelow()}, ${u}::text::json, ${t}::text::json, ${c}::text::json)`;
       this.marks.done(seq);
       this.pending = null;
+      this.flushes.succeeded();
       return true;
     } catch (e) {
-      this.log.error('counter flush failed; will retry', { error: String(e) });
+      this.flushes.failed(e);
       return false;
     }
   }

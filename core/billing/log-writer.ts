@@ -3,6 +3,7 @@ import type { LogRow } from '../db/rows.js';
 import { copyIn } from '../db/copy-in.js';
 import { copyTextRow } from '../db/copy-text.js';
 import { WriteMarks } from '../db/write-marks.js';
+import { FailureStreak } from '../log/failure-streak.js';
 import type { Logger } from '../log/logger.js';
 
 export type NewLog = Omit<LogRow, 'id'>;
@@ -98,12 +99,14 @@ export class LogWriter {
   private readonly maxBuffered: number;
   private readonly batchRows: number;
   dropped = 0;
+  private readonly flushes: FailureStreak;
 
   constructor(
     private readonly sql: Sql,
     private readonly log: Logger,
     opts: LogWriterOptions = {},
   ) {
+    this.flushes = new FailureStreak('log flush', log);
     this.marks = opts.keyed === false ? null : new WriteMarks('logs');
     this.maxBuffered = opts.maxBuffered ?? 50_000;
     this.batchRows = opts.batchRows ?? 250;
@@ -169,12 +172,13 @@ export class LogWriter {
         await copyIn(this.sql, COPY_LOGS, batch.data.subarray(0, batch.used), marks && { marks, seq: batch.seq! });
         this.buffered -= batch.rows;
         this.failing = false;
+        this.flushes.succeeded();
         // the driver copied the data into its own message as it was written
         if (batch.data.length === BATCH_BYTES) this.spare = batch.data;
       } catch (e) {
         this.batches.unshift(batch);
         this.failing = true;
-        this.log.error('log flush failed; will retry', { error: String(e) });
+        this.flushes.failed(e);
         return false;
       }
     }

@@ -1,5 +1,5 @@
 import type { Sql } from '../db/connect.js';
-import { databaseTimeoutError } from '../db/database-timeout.js';
+import { databaseTimeoutError } from '../db/database-failure.js';
 import { instanceId } from '../db/instance-id.js';
 import { WriteMarks } from '../db/write-marks.js';
 import type { Logger } from '../log/logger.js';

@@ -2,7 +2,7 @@ import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
 import type { ApiRateLimit, AppServices } from '../app-services.js';
 import type { SessionData } from '../auth/session-cookie.js';
 import { sessionCookieSecure } from '../auth/session-cookie-secure.js';
-import { DATABASE_BUSY_MESSAGE, isDatabaseTimeout } from '../db/database-timeout.js';
+import { DATABASE_FAILURE_ANSWERS, databaseFailureOf } from '../db/database-failure.js';
 import { normaliseIp, trustedProxyRule } from '../http/client-ip.js';
 import { answerPreflight, corsHeaders } from '../http/cors.js';
 import { BodyTooLargeError, Exchange } from '../http/exchange.js';
@@ -128,9 +128,10 @@ async function serve(
     write(ex, result, headers);
   } catch (e) {
     if (e instanceof ApiError) return ex.json(e.status, { success: false, message: e.message }, headers);
-    if (isDatabaseTimeout(e)) {
-      app.log.warn('console api: the database did not answer in time', { path: ex.req.path });
-      return ex.json(503, { success: false, message: DATABASE_BUSY_MESSAGE }, headers);
+    const failure = databaseFailureOf(e);
+    if (failure) {
+      app.log.warn('console api: database unavailable', { path: ex.req.path, failure, error: String(e) });
+      return ex.json(503, { success: false, message: DATABASE_FAILURE_ANSWERS[failure].console }, headers);
     }
     app.log.error('console api handler failed', { path: ex.req.path, error: e instanceof Error ? e.stack : String(e) });
     ex.json(500, { success: false, message: '服务器内部错误，请联系管理员' }, headers);

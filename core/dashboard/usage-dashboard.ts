@@ -1,4 +1,5 @@
 import type { Database } from '../db/connect.js';
+import { FailureStreak } from '../log/failure-streak.js';
 import type { Logger } from '../log/logger.js';
 import type { OptionsStore } from '../options/options-store.js';
 import { saveQuotaData, type QuotaBucket } from './save-quota-data.js';
@@ -27,6 +28,7 @@ export class UsageDashboard {
   private started = false;
   private earlyFlush = false;
   dropped = 0;
+  private readonly flushes: FailureStreak;
 
   constructor(
     private readonly db: Database,
@@ -36,6 +38,7 @@ export class UsageDashboard {
     private readonly batchSeconds: number,
     private readonly maxBuckets = 100_000,
   ) {
+    this.flushes = new FailureStreak('dashboard flush', log);
     options.onChange((key) => {
       if (key === 'DataExportInterval' && this.started) this.schedule();
     });
@@ -113,6 +116,7 @@ export class UsageDashboard {
     this.buffer = new Map();
     try {
       await saveQuotaData(this.db.sql, [...taken.values()], this.db.kind === 'postgres');
+      this.flushes.succeeded();
     } catch (e) {
       // Put the counts back so the next flush retries them; buckets recorded meanwhile are merged.
       for (const [key, bucket] of taken) {
@@ -120,7 +124,7 @@ export class UsageDashboard {
         if (existing) add(existing, bucket);
         else this.buffer.set(key, bucket);
       }
-      this.log.error('dashboard flush failed; will retry', { error: String(e), buckets: taken.size });
+      this.flushes.failed(e, { buckets: taken.size });
     }
   }
 }

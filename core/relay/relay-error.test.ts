@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseTimeoutError } from '../db/database-timeout.js';
+import { databaseTimeoutError } from '../db/database-failure.js';
 import { RelayError, unexpectedRelayError } from './relay-error.js';
 
 describe('unexpectedRelayError', () => {
@@ -8,6 +8,7 @@ describe('unexpectedRelayError', () => {
     // the driver's deadline (SQL_QUERY_TIMEOUT) or the server's cancel: busy, so retry
     ['a query cancelled at its deadline', Object.assign(new Error('canceling statement due to user request'), { code: '57014' }), 503, 'database_timeout', 'the database did not answer in time, please retry'],
     ['a turn given up on', databaseTimeoutError('waited too long'), 503, 'database_timeout', 'the database did not answer in time, please retry'],
+    ['a disk the database cannot grow a file on', Object.assign(new Error('could not extend file "base/5/17062": No space left on device'), { code: '53100' }), 503, 'database_disk_full', 'the database is out of disk space, please retry later'],
     ['any other error', Object.assign(new Error('relation "x" does not exist'), { code: '42P01' }), 500, 'internal_error', 'internal error: relation "x" does not exist'],
     ['a thrown string', 'boom', 500, 'internal_error', 'internal error: boom'],
   ])('%s', (_, e, status, code, message) => {

@@ -1,4 +1,4 @@
-import { isDatabaseTimeout } from '../db/database-timeout.js';
+import { DATABASE_FAILURE_ANSWERS, databaseFailureOf } from '../db/database-failure.js';
 import { redactDeep, type Redact } from './redact-secrets.js';
 
 /**
@@ -47,11 +47,12 @@ export const localError = (status: number, message: string, code: string | numbe
   new RelayError(status, message, { code, type, local: true });
 
 /**
- * What a relay route answers for an error it did not raise as a RelayError: 503 when the database did not answer
- * in time (the client may retry), else a 500. The caller logs the latter.
+ * What a relay route answers for an error it did not raise as a RelayError: 503 when the database could not serve
+ * (a timeout, a full disk: the client may retry), else a 500. The caller logs the latter.
  */
 export function unexpectedRelayError(e: unknown): RelayError {
   if (e instanceof RelayError) return e;
-  if (isDatabaseTimeout(e)) return new RelayError(503, 'the database did not answer in time, please retry', { code: 'database_timeout' });
+  const failure = databaseFailureOf(e);
+  if (failure) return new RelayError(503, DATABASE_FAILURE_ANSWERS[failure].relay, { code: DATABASE_FAILURE_ANSWERS[failure].code });
   return new RelayError(500, `internal error: ${e instanceof Error ? e.message : String(e)}`, { code: 'internal_error' });
 }

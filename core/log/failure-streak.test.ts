@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { FailureStreak } from './failure-streak.js';
+
+describe('FailureStreak', () => {
+  it('logs the first failure, then one a minute with the count, and the recovery once', () => {
+    const lines: [string, string, Record<string, unknown>?][] = [];
+    const log = { error: (m: string, f?: Record<string, unknown>) => lines.push(['error', m, f]), info: (m: string, f?: Record<string, unknown>) => lines.push(['info', m, f]) };
+    let t = 0;
+    const streak = new FailureStreak('counter flush', log, 60_000, () => t);
+    streak.succeeded(); // nothing to report
+    for (; t < 150_000; t += 100) streak.failed(new Error('no space'), { rows: 3 });
+    streak.succeeded();
+    streak.succeeded();
+    streak.failed('down again');
+    expect(lines).toEqual([
+      ['error', 'counter flush failed; will retry', { error: 'Error: no space', rows: 3 }],
+      ['error', 'counter flush failed; will retry', { error: 'Error: no space', failures: 601, rows: 3 }],
+      ['error', 'counter flush failed; will retry', { error: 'Error: no space', failures: 1201, rows: 3 }],
+      ['info', 'counter flush succeeded again', { failures: 1500 }],
+      ['error', 'counter flush failed; will retry', { error: 'down again' }],
+    ]);
+  });
+});
