@@ -12,11 +12,16 @@ const quiet: Logger = { info() {}, warn() {}, error() {}, debug() {} };
  * `errors` answers the next statements with these SQLSTATEs, rolled back.
  */
 function database(balance: number) {
-  const db = { balance, statements: 0, fail: null as 'refused' | 'before' | 'after' | null, errors: [] as string[] };
+  const db = { balance, statements: 0, fail: null as 'refused' | 'queued' | 'before' | 'after' | null, errors: [] as string[] };
   const answers = new Map<string, { idx: number; status: number; user_quota: number; token_quota: number }[] | null>();
   const sql = ((_: TemplateStringsArray, items: string, writer: string, seq: number, _known: number, apply: boolean) => {
     db.statements++;
     const key = `${writer}#${seq}`;
+    if (db.fail === 'queued') {
+      db.fail = null;
+      // SQL_QUERY_TIMEOUT took it out of the pool's queue: the driver's own error, not the server's
+      return Promise.reject(Object.assign(new Error('57014: canceling statement due to user request'), { code: '57014' }));
+    }
     if (db.fail === 'before' || db.fail === 'refused') {
       const refused = db.fail === 'refused';
       db.fail = null;
@@ -100,11 +105,14 @@ describe('ReservationBatcher', () => {
     expect(db.balance).toBe(1_000);
   });
 
-  it('asks nothing about a statement that never reached the database', async () => {
+  it.each([
+    ['refused', 'ECONNREFUSED'],
+    ['queued', '57014'],
+  ] as const)('asks nothing about a statement that never reached the database (%s)', async (fail, message) => {
     const { db, sql } = database(1_000);
     const batcher = new ReservationBatcher(sql, quiet, () => {});
-    db.fail = 'refused';
-    await expect(batcher.submit(item(300))).rejects.toThrow('ECONNREFUSED');
+    db.fail = fail;
+    await expect(batcher.submit(item(300))).rejects.toThrow(message);
     await wait(300);
     expect(db.statements).toBe(1);
   });

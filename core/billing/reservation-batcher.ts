@@ -158,8 +158,12 @@ function refused(e: unknown): e is postgres.PostgresError {
 const CONFLICTS = new Set(['40P01', '40001']);
 const MAX_CONFLICT_ATTEMPTS = 3;
 
-/** The statement failed before it reached the database (no connection could be made): nothing to ask about. */
+/**
+ * The statement failed before it reached the database (no connection could be made, or SQL_QUERY_TIMEOUT took it
+ * out of the pool's queue: the driver's own 57014, where the server's is a PostgresError): nothing to ask about.
+ */
 function neverSent(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
+  if (code === '57014') return !(e instanceof postgres.PostgresError);
   return code === 'ECONNREFUSED' || code === 'CONNECT_TIMEOUT' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }
