@@ -2,6 +2,7 @@ import type { Sql } from '../db/connect.js';
 import { databaseTimeoutError } from '../db/database-failure.js';
 import { instanceId } from '../db/instance-id.js';
 import { WriteMarks } from '../db/write-marks.js';
+import { FailureStreak } from '../log/failure-streak.js';
 import type { Logger } from '../log/logger.js';
 import type { ReserveOutcome } from './quota-ledger.js';
 
@@ -189,6 +190,13 @@ export class QuotaLeases {
   private refills: WaitingRefill[] = [];
   private refillTurnQueued = false;
   private readonly turnWaitMs: number | null;
+  // while the database cannot answer (down, locked, out of disk) these fail every round: told once a streak
+  private readonly beats: FailureStreak;
+  private readonly returns: FailureStreak;
+  private readonly readBacks: FailureStreak;
+  private readonly topUps: FailureStreak;
+  /** why the last hand-back or read-back failed: a refill that waits for its outcome fails with its code */
+  private unsettledBy: unknown = null;
 
   constructor(
     private readonly sql: Sql,
@@ -201,6 +209,10 @@ export class QuotaLeases {
     this.fenceAfterMs = this.timeoutS === null ? null : (this.timeoutS * 1000) / 2;
     this.recallWaitsMs = opts.recallWaitsMs ?? [20, 40, 80, 160, 320];
     this.turnWaitMs = opts.turnWaitMs ?? null;
+    this.beats = new FailureStreak('lease heartbeat', log);
+    this.returns = new FailureStreak('returning leased quota', log);
+    this.readBacks = new FailureStreak('reading a quota lease after a failed statement', log);
+    this.topUps = new FailureStreak('topping up a quota lease', log);
   }
 
   /** Registers this node; leases are refused (and registration retried) until it has. */
@@ -241,7 +253,7 @@ export class QuotaLeases {
   async reserve(userId: number, tokenId: number, tokenLimited: boolean, amount: number): Promise<LeaseOutcome> {
     if (this.heartbeatLate()) {
       // Our heartbeat is late: the other nodes may be about to return our slices. Renew it before using them.
-      await this.serial(() => this.beat()).catch((e: unknown) => this.log.warn('lease heartbeat failed', { error: String(e) }));
+      await this.beats.track(this.serial(() => this.beat()));
     }
     let recalls = 0;
     for (let attempt = 0; attempt < 5 + this.recallWaitsMs.length; attempt++) {
@@ -359,11 +371,13 @@ export class QuotaLeases {
    */
   async heartbeat(): Promise<void> {
     if (this.timeoutS === null) return;
-    await this.serial(async () => {
-      await this.beat();
-      const [row] = await this.sql<{ n: number | string }[]>`SELECT ferryman_reclaim_leases(${this.timeoutS}) AS n`;
-      if (Number(row?.n ?? 0) > 0) this.log.info('returned the quota leases of a silent node', { leases: Number(row!.n) });
-    }).catch((e: unknown) => this.log.warn('lease heartbeat failed', { error: String(e) }));
+    await this.beats.track(
+      this.serial(async () => {
+        await this.beat();
+        const [row] = await this.sql<{ n: number | string }[]>`SELECT ferryman_reclaim_leases(${this.timeoutS}) AS n`;
+        if (Number(row?.n ?? 0) > 0) this.log.info('returned the quota leases of a silent node', { leases: Number(row!.n) });
+      }),
+    );
   }
 
   /** How often heartbeat() should run (ms), or null when there is no other node to tell. */
@@ -499,9 +513,11 @@ export class QuotaLeases {
       const unanswered = live.find((r) => !kept.has(r.index));
       if (unanswered) throw new Error(`ferryman_lease_return_many answered nothing for slice ${unanswered.key}`);
     } catch (e) {
-      this.log.error('returning leased quota failed; will retry', { error: String(e) });
+      this.returns.failed(e);
+      this.unsettledBy = e;
       return false;
     }
+    this.returns.succeeded();
     this.marks.done(batch.seq);
     for (const r of live) if (r.slice.returning === r) this.tookBack(r, kept.get(r.index)!);
     return true;
@@ -688,7 +704,7 @@ export class QuotaLeases {
           continue;
         }
         if (!(await this.settleBoth(u, t))) {
-          w.reject(new Error('the outcome of an earlier quota lease statement is still unknown'));
+          w.reject(unsettled(this.unsettledBy));
           continue;
         }
         // a hand-back made again may have found the slice taken back, or handed it back whole
@@ -724,11 +740,13 @@ export class QuotaLeases {
     for (const l of leases) l.toppingUp = true;
     const needU = leases.includes(u) ? 1 : 0;
     const needT = t && leases.includes(t) ? 1 : 0;
-    void this.serial(async () => {
-      if (u.void || t?.void || !(await this.settleBoth(u, t)) || u.void || t?.void) return;
-      await this.take(u, t, tokenId, needU, needT, amount * this.factor);
-    })
-      .catch((e: unknown) => this.log.warn('topping up a quota lease failed', { error: String(e) }))
+    void this.topUps
+      .track(
+        this.serial(async () => {
+          if (u.void || t?.void || !(await this.settleBoth(u, t)) || u.void || t?.void) return;
+          await this.take(u, t, tokenId, needU, needT, amount * this.factor);
+        }),
+      )
       .finally(() => {
         for (const l of leases) l.toppingUp = false;
       });
@@ -811,12 +829,22 @@ export class QuotaLeases {
       l.unsure = false;
       // no row: nothing was taken, or an edit or a reclaim removed it (the slice's next write finds it gone)
       if (row && row.amount > l.synced) addTaken(l, row.amount - l.synced);
+      this.readBacks.succeeded();
       return true;
     } catch (e) {
-      this.log.warn('reading a quota lease after a failed statement failed; will retry', { error: String(e) });
+      this.readBacks.failed(e);
+      this.unsettledBy = e;
       return false;
     }
   }
+}
+
+/**
+ * A refill that cannot go on until an earlier statement's outcome is known, caused by what kept it unknown (a
+ * database timeout, a full disk, a lost connection), so that the request is answered 503 as for the database.
+ */
+function unsettled(cause: unknown): Error {
+  return new Error('the outcome of an earlier quota lease statement is still unknown', { cause });
 }
 
 /** What a refill's lease statement answered, for its reservation: the refusal, or null to try the slices again. */

@@ -20,4 +20,12 @@ describe('FailureStreak', () => {
       ['error', 'counter flush failed; will retry', { error: 'down again' }],
     ]);
   });
+
+  it('tracks a round without rejecting', async () => {
+    const lines: string[] = [];
+    const streak = new FailureStreak('lease heartbeat', { error: (m: string) => lines.push(m), info: (m: string) => lines.push(m) });
+    await expect(streak.track(Promise.reject(new Error('down')))).resolves.toBeUndefined();
+    await streak.track(Promise.resolve(1));
+    expect(lines).toEqual(['lease heartbeat failed; will retry', 'lease heartbeat succeeded again']);
+  });
 });

@@ -30,4 +30,12 @@ export class FailureStreak {
     this.log.info(`${this.what} succeeded again`, { failures: this.failures });
     this.failures = 0;
   }
+
+  /** Waits for a round and records how it went; never rejects. */
+  track(round: Promise<unknown>): Promise<void> {
+    return round.then(
+      () => this.succeeded(),
+      (e: unknown) => this.failed(e),
+    );
+  }
 }

@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../support/console-client.js';
-import { addChannel, addToken, startRelayFixture, type RelayFixture } from '../support/relay-fixture.js';
+import { addChannel, addToken, startRelayFixture, userBooks, type RelayFixture } from '../support/relay-fixture.js';
 import { testDbKind } from '../support/test-database.js';
 
 // The spec's P2, a database whose connections are all held (a lock taken by hand, a slow statement): every
@@ -112,11 +112,8 @@ describe.skipIf(testDbKind() !== 'postgres')('a database whose connections are a
     const served = (await fx.mock.requests()).filter((r) => r.path === '/v1/chat/completions').length;
     expect(served).toBe(servedInLock + 1);
     const books = async () => {
-      const [u] = await fx.gw.sql<{ quota: number }[]>`SELECT quota FROM users WHERE id = ${fx.root.userId}`;
-      const [l] = await fx.gw.sql<{ s: number; n: number }[]>`
-        SELECT COALESCE(sum(quota), 0)::bigint AS s, count(*)::int AS n FROM logs WHERE user_id = ${fx.root.userId} AND type = 2`;
-      const [held] = await fx.gw.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM quota_leases WHERE amount <> 0`;
-      return { spent: start - u!.quota, logged: Number(l!.s), logs: l!.n, leased: held!.n };
+      const { quota, ...rest } = await userBooks(fx.gw.sql, fx.root.userId);
+      return { spent: start - quota, ...rest };
     };
     expect(await eventually(books, (b) => b.leased === 0 && b.logs === served, 20_000)).toEqual({
       spent: served * FLAT,

@@ -93,6 +93,19 @@ export async function ledger(gw: TestGateway, userId: number, settle: (v: Ledger
 }
 
 /**
+ * A user's balance, the sum and count of their consume logs, and the lease slices out (anyone's), in one statement
+ * so one snapshot: read apart, a slice handed back between two reads showed the balance without it and no lease out.
+ */
+export async function userBooks(sql: TestGateway['sql'], userId: number): Promise<{ quota: number; logged: number; logs: number; leased: number }> {
+  const [b] = await sql<{ quota: number; logged: number; logs: number; leased: number }[]>`
+    SELECT (SELECT quota FROM users WHERE id = ${userId}) AS quota,
+           (SELECT COALESCE(sum(quota), 0)::bigint FROM logs WHERE user_id = ${userId} AND type = 2) AS logged,
+           (SELECT count(*)::int FROM logs WHERE user_id = ${userId} AND type = 2) AS logs,
+           (SELECT count(*)::int FROM quota_leases WHERE amount <> 0) AS leased`;
+  return { quota: Number(b!.quota), logged: Number(b!.logged), logs: b!.logs, leased: b!.leased };
+}
+
+/**
  * A token's remaining and used quota once `settle` accepts them: its idle lease slices are handed back one flush
  * tick after the user's, or in the next statement of the same tick, so a balance read right after the user's
  * ledger settled can still miss what a slice held.
