@@ -195,7 +195,7 @@ export class QuotaLeases {
   private readonly returns: FailureStreak;
   private readonly readBacks: FailureStreak;
   private readonly topUps: FailureStreak;
-  /** why the last hand-back or read-back failed: a refill that waits for its outcome fails with its code */
+  /** why the last hand-back or read-back failed: a refill that waits for its outcome fails with it as its cause */
   private unsettledBy: unknown = null;
 
   constructor(

@@ -49,9 +49,9 @@ const int8AsNumber = {
 const reconnectDelayS = (failures: number) => Math.min(0.05 * 2 ** failures, 1) * (0.5 + Math.random() / 2);
 
 /**
- * `queryTimeoutS` (SQL_QUERY_TIMEOUT, PostgreSQL only): a query not answered within it is cancelled wherever it
- * waits — for a connection, behind a statement that hangs, or running (the driver's patch, patches/) — and
- * fails with 57014, which the console and the relay answer as 503 (database-timeout.ts). Without it a lock or a
+ * `queryTimeoutS` (SQL_QUERY_TIMEOUT, PostgreSQL only): a query not answered within it is cancelled, waiting for a
+ * connection or running (the driver's patch, patches/; with it the pool does not pipeline), and fails with 57014,
+ * which the console and the relay answer as 503 (database-failure.ts). Without it a lock or a
  * slow statement holding every connection left each later query, and the request behind it, waiting for good.
  * Not on the embedded database: PGlite runs one statement at a time and cannot cancel one.
  */

@@ -129,7 +129,11 @@ export async function relayRequest(app: AppServices, relay: RelayRuntime, ex: Ex
   } catch (e) {
     if (reservation) app.ledger.refund(reservation);
     const err = unexpectedRelayError(e);
-    if (!(e instanceof RelayError)) app.log[err.status === 503 ? 'warn' : 'error']('relay failed', { error: (e as Error).stack });
+    // the database's failures (503) are the database's: a line each, without a stack that says nothing more
+    if (!(e instanceof RelayError)) {
+      if (err.status === 503) app.log.warn('relay refused: database unavailable', { code: err.code, error: String(e) });
+      else app.log.error('relay failed', { error: (e as Error).stack });
+    }
     if (ex.aborted) return;
     // A stream already under way (keep-alive pings) can only report the failure as its last frame.
     if (ex.headSent) {

@@ -86,7 +86,10 @@ export async function runTaskHandler(app: AppServices, ex: Exchange, handler: ()
     if (ex.aborted) return; // nobody to answer
     if (e instanceof TaskAnswerError) return ex.json(e.status, e.body);
     const err = unexpectedRelayError(e);
-    if (!(e instanceof RelayError)) app.log[err.status === 503 ? 'warn' : 'error']('task relay failed', { path: ex.req.path, error: (e as Error).stack });
+    if (!(e instanceof RelayError)) {
+      if (err.status === 503) app.log.warn('task relay refused: database unavailable', { path: ex.req.path, code: err.code, error: String(e) });
+      else app.log.error('task relay failed', { path: ex.req.path, error: (e as Error).stack });
+    }
     ex.json(err.status, openAiErrorBody(err, ex.requestId));
   }
 }
